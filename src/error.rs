@@ -1,0 +1,129 @@
+//! The one error type of the crate.
+
+/// Everything that can go wrong in `sprague`.
+///
+/// Messages are lowercase sentences that name the offending value, suitable for showing to a
+/// user as they are.
+///
+/// ```
+/// use sprague::{grundy_by, Error};
+///
+/// // From n the only move is to (n + 1) mod 3: the game never ends.
+/// let err = grundy_by(&0u8, |&n| [(n + 1) % 3]).unwrap_err();
+/// assert_eq!(err, Error::Cycle { length: 3, depth: 0 });
+/// assert_eq!(
+///     err.to_string(),
+///     "the game is not finite: a position repeats after 3 moves, 0 moves from the start"
+/// );
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// A position repeats, so the game is not finite and has no Sprague–Grundy value.
+    #[error(
+        "the game is not finite: a position repeats after {length} moves, {depth} moves from the start"
+    )]
+    Cycle {
+        /// The number of moves around the cycle (1 for a position that is its own option).
+        length: usize,
+        /// The number of moves from the start position to the first position of the cycle.
+        depth: usize,
+    },
+
+    /// The position budget set with a `with_limit` method was not enough.
+    #[error("position limit exceeded: the search needs more than {limit} positions")]
+    LimitExceeded {
+        /// The budget that was exceeded.
+        limit: usize,
+    },
+
+    /// The rules of a ready-made game are not valid (for instance a subtraction set with 0).
+    #[error("invalid rules: {reason}")]
+    InvalidRules {
+        /// What is wrong with the rules.
+        reason: String,
+    },
+
+    /// An octal or hexadecimal game code could not be parsed.
+    #[error("invalid game code {code:?} at character {position}: {reason}")]
+    InvalidCode {
+        /// The code as given.
+        code: String,
+        /// The 0-based character index of the problem (the length of the code if it is
+        /// incomplete).
+        position: usize,
+        /// What is wrong there.
+        reason: String,
+    },
+
+    /// A computation needs more memory than can be allocated.
+    #[error("cannot allocate memory for {what}: {bytes} bytes needed")]
+    OutOfMemory {
+        /// What the memory was for.
+        what: &'static str,
+        /// The number of bytes that could not be allocated.
+        bytes: u128,
+    },
+
+    /// A value does not fit the representation a computation needs.
+    #[error("value out of range: {what}")]
+    OutOfRange {
+        /// What overflowed, with the value.
+        what: String,
+    },
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Error;
+
+    fn assert_send_sync_error<E: std::error::Error + Send + Sync + 'static>() {}
+
+    #[test]
+    fn error_is_a_well_behaved_error() {
+        assert_send_sync_error::<Error>();
+    }
+
+    #[test]
+    fn messages_are_lowercase_and_name_the_value() {
+        let errors = [
+            Error::Cycle {
+                length: 3,
+                depth: 7,
+            },
+            Error::LimitExceeded { limit: 100 },
+            Error::InvalidRules {
+                reason: "a subtraction set cannot contain 0".into(),
+            },
+            Error::InvalidCode {
+                code: "0.8".into(),
+                position: 2,
+                reason: "x".into(),
+            },
+            Error::OutOfMemory {
+                what: "a sequence",
+                bytes: 1 << 40,
+            },
+            Error::OutOfRange {
+                what: "heap 5".into(),
+            },
+        ];
+        for e in errors {
+            let msg = e.to_string();
+            assert!(msg.starts_with(char::is_lowercase), "{msg}");
+        }
+        assert!(
+            Error::Cycle {
+                length: 3,
+                depth: 7
+            }
+            .to_string()
+            .contains("3 moves")
+        );
+        assert!(
+            Error::LimitExceeded { limit: 100 }
+                .to_string()
+                .contains("100")
+        );
+    }
+}

@@ -1,0 +1,142 @@
+//! The [`Game`] trait and game [`Outcome`]s.
+
+use std::fmt;
+use std::hash::Hash;
+
+use crate::Nimber;
+
+/// A position of an impartial game: both players have the same moves from it.
+///
+/// Implement two things:
+///
+/// - [`successors`](Game::successors): every position one move away. The position is lost
+///   for the player to move when there is none (normal play).
+/// - [`split`](Game::split), optionally: the independent components whose *disjunctive sum*
+///   is this position (a move is a move in exactly one component). The solvers then value each
+///   component once and combine them by nim-sum, which is what makes games like cutting paper
+///   or Kayles tractable. The default is the position alone. A position may split into no
+///   components at all: the empty sum, worth `0`.
+///
+/// `successors` must list moves of the *whole* position (for a sum, the moves of every
+/// component with the others left as they are), so that a position is a `Game` on its own
+/// whether or not it is split.
+///
+/// Positions are hashed and compared to memoize values, so two positions that play the same
+/// should be equal: store a canonical form (sorted components, a fixed orientation) and the
+/// solvers will share work between them.
+///
+/// # Examples
+///
+/// Take 1, 3 or 4 stones from a pile (the first example of the seed documents):
+///
+/// ```
+/// use sprague::{grundy, Game, Nimber};
+///
+/// #[derive(Clone, PartialEq, Eq, Hash)]
+/// struct Pile(u32);
+///
+/// impl Game for Pile {
+///     fn successors(&self) -> impl IntoIterator<Item = Self> {
+///         let n = self.0;
+///         [1, 3, 4].into_iter().filter(move |&k| k <= n).map(move |k| Pile(n - k))
+///     }
+/// }
+///
+/// assert_eq!(grundy(&Pile(5))?, Nimber::new(3));
+/// # Ok::<(), sprague::Error>(())
+/// ```
+///
+/// Several piles, split into independent components:
+///
+/// ```
+/// use sprague::{grundy, Game, Nimber};
+///
+/// #[derive(Clone, PartialEq, Eq, Hash)]
+/// struct Piles(Vec<u32>);
+///
+/// impl Game for Piles {
+///     fn successors(&self) -> impl IntoIterator<Item = Self> {
+///         let mut out = Vec::new();
+///         for (i, &n) in self.0.iter().enumerate() {
+///             for k in [1, 3, 4].into_iter().filter(|&k| k <= n) {
+///                 let mut next = self.0.clone();
+///                 next[i] -= k;
+///                 next.sort_unstable();
+///                 out.push(Piles(next));
+///             }
+///         }
+///         out
+///     }
+///
+///     fn split(&self) -> impl IntoIterator<Item = Self> {
+///         self.0.iter().map(|&n| Piles(vec![n]))
+///     }
+/// }
+///
+/// // *3 + *2 + *1 = 0: a second-player win.
+/// assert_eq!(grundy(&Piles(vec![5, 6, 3]))?, Nimber::new(0));
+/// # Ok::<(), sprague::Error>(())
+/// ```
+pub trait Game: Clone + Eq + Hash {
+    /// Every position reachable in one move.
+    fn successors(&self) -> impl IntoIterator<Item = Self>;
+
+    /// The independent components whose disjunctive sum is this position.
+    ///
+    /// The default returns the position itself.
+    fn split(&self) -> impl IntoIterator<Item = Self> {
+        std::iter::once(self.clone())
+    }
+}
+
+/// Who wins a position with best play.
+///
+/// ```
+/// use sprague::{Nimber, Outcome};
+/// assert_eq!(Outcome::from(Nimber::new(0)), Outcome::P);
+/// assert_eq!(Outcome::from(Nimber::new(3)), Outcome::N);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Outcome {
+    /// The previous player (the one who just moved) wins: the player to move loses.
+    P,
+    /// The next player (the one to move) wins.
+    N,
+    /// Neither player can force a win: with best play the game never ends. Only games whose
+    /// positions can repeat have draws.
+    D,
+}
+
+impl Outcome {
+    /// Whether the player to move can force a win.
+    ///
+    /// ```
+    /// assert!(sprague::Outcome::N.is_win() && !sprague::Outcome::D.is_win());
+    /// ```
+    #[must_use]
+    pub const fn is_win(self) -> bool {
+        matches!(self, Outcome::N)
+    }
+}
+
+impl From<Nimber> for Outcome {
+    /// The normal-play outcome of a position of that value: `P` exactly for `0`.
+    fn from(value: Nimber) -> Self {
+        if value.is_zero() {
+            Outcome::P
+        } else {
+            Outcome::N
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    /// `P`, `N` or `D`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(match self {
+            Outcome::P => "P",
+            Outcome::N => "N",
+            Outcome::D => "D",
+        })
+    }
+}

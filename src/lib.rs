@@ -1,0 +1,110 @@
+//! Impartial combinatorial games and their Sprague–Grundy values.
+//!
+//! # The theory in a page
+//!
+//! An *impartial* game is one where both players have the same moves from every position:
+//! Nim, Kayles, cutting a sheet of paper, placing crosses on a strip. Under *normal play* the
+//! player who cannot move loses. If no position can repeat, every position is either lost for
+//! the player to move (a **P-position**: the *previous* player wins) or won (an
+//! **N-position**): a position is a P-position exactly when every move leads to an
+//! N-position.
+//!
+//! Sprague (1935) and Grundy (1939) found much more: every such position is *equivalent* to a
+//! single Nim heap, whose size is its **Grundy value** or **nimber** ([`Nimber`]). The value of
+//! a position is the **mex** (minimal excludant, [`mex`]) of the values of its options, the
+//! least value no move reaches:
+//!
+//! > G(x) = mex { G(y) : y a successor of x }
+//!
+//! so a terminal position is worth `0`, and a position is a P-position exactly when it is worth
+//! `0`. The point of the values is the **Sprague–Grundy theorem**: when a position is a
+//! *disjunctive sum* of independent games (each move is made in one of them), its value is the
+//! **nim-sum** (bitwise exclusive or) of their values,
+//!
+//! > G(A + B) = G(A) ⊕ G(B),
+//!
+//! so a big position is solved by valuing its small components once each. Nim itself is the
+//! first example: a heap of n is worth n, and a Nim position is lost exactly when the exclusive
+//! or of its heaps is 0 (Bouton, 1901).
+//!
+//! # The crate
+//!
+//! - [`Game`]: implement `successors` (and `split`, to declare independent components) for
+//!   your positions.
+//! - [`grundy`], [`outcome`], [`Solver`]: values, outcomes ([`Outcome`]) and winning moves of
+//!   any finite game, memoized and iterative (a game a million moves deep is fine), with
+//!   [`Error::Cycle`] for games that are not finite and a position budget
+//!   ([`Solver::with_limit`]). [`grundy_by`] takes a successor function instead of a type.
+//! - [`games`]: ready-made games, each with a direct method where theory gives one: Nim,
+//!   subtraction games, staircase Nim, grid cutting, the splitting game.
+//!
+//! # Example
+//!
+//! A sheet of W × H squares is cut along a grid line into two; pieces with a side below 2 are
+//! dead. The player who cannot cut loses. A position is a set of sheets, and each sheet is an
+//! independent component:
+//!
+//! ```
+//! use sprague::{Game, Nimber, Outcome, Solver};
+//!
+//! #[derive(Clone, PartialEq, Eq, Hash)]
+//! struct Sheets(Vec<(u16, u16)>); // sorted (w, h) pairs
+//!
+//! impl Game for Sheets {
+//!     fn successors(&self) -> impl IntoIterator<Item = Self> {
+//!         let mut out = Vec::new();
+//!         for (i, &(w, h)) in self.0.iter().enumerate() {
+//!             let cuts = (2..=w / 2).filter(|&a| w - a >= 2).map(|a| [(a, h), (w - a, h)]);
+//!             let cuts = cuts.chain((2..=h / 2).filter(|&b| h - b >= 2).map(|b| [(w, b), (w, h - b)]));
+//!             for pieces in cuts {
+//!                 let mut next = self.0.clone();
+//!                 next.splice(i..=i, pieces);
+//!                 next.sort_unstable();
+//!                 out.push(Sheets(next));
+//!             }
+//!         }
+//!         out
+//!     }
+//!
+//!     fn split(&self) -> impl IntoIterator<Item = Self> {
+//!         self.0.iter().map(|&sheet| Sheets(vec![sheet]))
+//!     }
+//! }
+//!
+//! let mut solver = Solver::new();
+//! assert_eq!(solver.outcome(&Sheets(vec![(2, 2)]))?, Outcome::P);
+//! assert_eq!(solver.outcome(&Sheets(vec![(4, 2)]))?, Outcome::N);
+//! let a = solver.grundy(&Sheets(vec![(7, 5)]))?;
+//! let b = solver.grundy(&Sheets(vec![(6, 9)]))?;
+//! assert_eq!(solver.grundy(&Sheets(vec![(6, 9), (7, 5)]))?, a + b);
+//! # Ok::<(), sprague::Error>(())
+//! ```
+//!
+//! The same game is ready-made as [`games::GridCutting`].
+//!
+//! # Minimum supported Rust version
+//!
+//! Rust 1.88.
+#![forbid(unsafe_code)]
+#![warn(missing_docs, missing_debug_implementations, rust_2018_idioms)]
+#![warn(clippy::pedantic)]
+#![allow(
+    clippy::cast_possible_truncation,
+    clippy::cast_precision_loss,
+    clippy::cast_sign_loss,
+    clippy::module_name_repetitions,
+    clippy::must_use_candidate
+)]
+
+mod error;
+mod game;
+mod nimber;
+
+pub use error::Error;
+pub use game::{Game, Outcome};
+pub use nimber::{Nimber, mex};
+
+/// The README's examples, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
