@@ -99,10 +99,12 @@
 mod error;
 mod game;
 mod nimber;
+mod solver;
 
 pub use error::Error;
 pub use game::{Game, Outcome};
 pub use nimber::{Nimber, mex};
+pub use solver::{Solver, grundy, grundy_by, outcome, outcome_by};
 
 /// The README's examples, compiled and run as doctests.
 #[cfg(doctest)]

@@ -1,0 +1,437 @@
+//! The search behind [`Solver`](super::Solver): exact values by witness search, on an explicit
+//! stack.
+//!
+//! A component P has value v exactly when its successors reach every value below v and none
+//! reaches v. Rather than valuing every successor, the search looks for *witnesses*: for
+//! y = 0, 1, 2, … it looks for a successor of value y, and the first y without one is the
+//! value. Whether a successor has value y is itself a question, "is the value of this component
+//! t?", answered by the same search with a goal: such a test stops as soon as it finds a
+//! successor of value t (then the answer is no) or a value below t that no successor reaches
+//! (no again, and the exact value is known). This is the method of Lemoine and Viennot
+//! (*Nimbers are inevitable*, 2012), with Beling's refinement of valuing all but one component
+//! of a successor exactly and testing the last. Most successors of most positions are never
+//! valued exactly.
+//!
+//! Every answer is remembered: exact values, lower bounds (a test of t that found witnesses for
+//! 0..=t proves the value exceeds t) and excluded values, so a question is searched at most
+//! once. When every successor of a component is already known, the search is a plain mex.
+
+use std::hash::Hash;
+
+use super::table::{PARTIAL, Table};
+use crate::{Error, Game};
+
+/// How the engine learns the moves and components of a position.
+pub(super) trait Rules<N> {
+    /// Calls `each` on every successor of `position`, stopping at the first error.
+    fn for_each_successor(
+        &mut self,
+        position: &N,
+        each: impl FnMut(N) -> Result<(), Error>,
+    ) -> Result<(), Error>;
+
+    /// Calls `each` on every component of `position`, stopping at the first error.
+    fn for_each_component(
+        position: N,
+        each: impl FnMut(N) -> Result<(), Error>,
+    ) -> Result<(), Error>;
+}
+
+/// The rules of a [`Game`].
+pub(super) struct GameRules;
+
+impl<G: Game> Rules<G> for GameRules {
+    fn for_each_successor(
+        &mut self,
+        position: &G,
+        each: impl FnMut(G) -> Result<(), Error>,
+    ) -> Result<(), Error> {
+        position.successors().into_iter().try_for_each(each)
+    }
+
+    fn for_each_component(
+        position: G,
+        each: impl FnMut(G) -> Result<(), Error>,
+    ) -> Result<(), Error> {
+        position.split().into_iter().try_for_each(each)
+    }
+}
+
+/// The rules of a successor function; positions are not split.
+pub(super) struct FnRules<F>(pub(super) F);
+
+impl<N, F, I> Rules<N> for FnRules<F>
+where
+    F: FnMut(&N) -> I,
+    I: IntoIterator<Item = N>,
+{
+    fn for_each_successor(
+        &mut self,
+        position: &N,
+        each: impl FnMut(N) -> Result<(), Error>,
+    ) -> Result<(), Error> {
+        (self.0)(position).into_iter().try_for_each(each)
+    }
+
+    fn for_each_component(
+        position: N,
+        mut each: impl FnMut(N) -> Result<(), Error>,
+    ) -> Result<(), Error> {
+        each(position)
+    }
+}
+
+/// The goal of a frame that wants the exact value.
+const EXACT: u64 = u64::MAX;
+
+/// How many tests may search a component before it is valued exactly. Each search of a
+/// component costs about one plain valuation of it, so the whole search does at most
+/// `MAX_TESTS + 1` times the work of valuing every reachable component, while typical games
+/// (values below 4 or 5) never reach the limit.
+const MAX_TESTS: u8 = 4;
+
+/// A component under search.
+///
+/// Its successors wait unsplit in `raw[raw_next..raw_first + succ_count]` until the search
+/// needs them; split ones are in the successor arrays from `succ_first` on. Those not yet
+/// valued are listed in `open[open_first..open_first + open_len]`, and the values of the valued
+/// ones are marked in the bitset `known[known_first..]` (bits up to `succ_count`: a value above
+/// the number of successors cannot matter).
+struct Frame {
+    id: u32,
+    /// [`EXACT`], or the value t of a test "is the value t?".
+    goal: u64,
+    /// Whether to find the exact value even when the goal is a test.
+    exact: bool,
+    /// The value whose witness is sought.
+    sought: u64,
+    raw_first: usize,
+    raw_next: usize,
+    succ_first: usize,
+    succ_count: usize,
+    comps_first: usize,
+    open_first: usize,
+    open_len: usize,
+    known_first: usize,
+    /// The open successor being tried as a witness for `y`.
+    cursor: usize,
+    /// A test was pushed for the successor at `cursor`; its answer is in `Engine::answer`.
+    awaiting: bool,
+}
+
+/// What the top frame needs next.
+enum Step {
+    /// Search this component with this goal.
+    Push(u32, u64),
+    /// The frame is finished.
+    Done,
+}
+
+/// The table and the reusable search stack.
+pub(super) struct Engine<N> {
+    pub(super) table: Table<N>,
+    frames: Vec<Frame>,
+    /// Successors of stacked components, until they are split.
+    raw: Vec<Option<N>>,
+    /// Per successor of a stacked component: the nim-sum of its components valued so far,
+    succ_partial: Vec<u64>,
+    /// the index in `comps` of its first component not yet valued,
+    succ_next: Vec<usize>,
+    /// and the end of its components in `comps`.
+    succ_end: Vec<usize>,
+    /// Components of successors not valued when their parent was expanded.
+    comps: Vec<u32>,
+    /// Indices of successors not yet valued, per frame.
+    open: Vec<usize>,
+    /// Bitsets of the values of valued successors, per frame.
+    known: Vec<u64>,
+    /// The answer of the last finished test.
+    answer: bool,
+}
+
+impl<N: Clone + Eq + Hash> Engine<N> {
+    pub(super) fn new() -> Self {
+        Engine {
+            table: Table::new(),
+            frames: Vec::new(),
+            raw: Vec::new(),
+            succ_partial: Vec::new(),
+            succ_next: Vec::new(),
+            succ_end: Vec::new(),
+            comps: Vec::new(),
+            open: Vec::new(),
+            known: Vec::new(),
+            answer: false,
+        }
+    }
+
+    /// The value of the component `position`, searched if it is not known.
+    ///
+    /// # Errors
+    ///
+    /// As [`Solver::grundy`](super::Solver::grundy). The stack is then empty again; the caller
+    /// decides what to keep of the positions met.
+    pub(super) fn value_of(
+        &mut self,
+        rules: &mut impl Rules<N>,
+        position: N,
+    ) -> Result<u64, Error> {
+        let (id, state) = self.table.intern(position)?;
+        if state < PARTIAL {
+            return Ok(state);
+        }
+        let result = self.expand(rules, id, EXACT).and_then(|_| self.run(rules));
+        if let Err(e) = result {
+            self.abandon();
+            return Err(e);
+        }
+        let state = self.table.state(id);
+        debug_assert!(state < PARTIAL, "a finished search leaves an exact value");
+        Ok(state)
+    }
+
+    /// Runs the stack until it is empty.
+    fn run<R: Rules<N>>(&mut self, rules: &mut R) -> Result<(), Error> {
+        while !self.frames.is_empty() {
+            match self.step::<R>()? {
+                Step::Done => self.finish(),
+                Step::Push(id, goal) => {
+                    if goal != EXACT {
+                        self.frames.last_mut().expect("a frame is running").awaiting = true;
+                    }
+                    if let Some(answer) = self.expand(rules, id, goal)? {
+                        self.answer = answer;
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Advances the top frame until it needs another component searched or is finished.
+    fn step<R: Rules<N>>(&mut self) -> Result<Step, Error> {
+        let depth = self.frames.len() - 1;
+        let Engine {
+            table,
+            frames,
+            raw,
+            succ_partial,
+            succ_next,
+            succ_end,
+            comps,
+            open,
+            known,
+            answer,
+        } = self;
+        let frame = frames.last_mut().expect("a frame is running");
+        if frame.awaiting {
+            frame.awaiting = false;
+            // A yes leaves the successor fully valued, which the loop below picks up.
+            if !*answer {
+                frame.cursor += 1;
+            }
+        }
+        loop {
+            let sought = frame.sought;
+            let known_values = &mut known[frame.known_first..];
+            if sought <= frame.succ_count as u64
+                && known_values[(sought / 64) as usize] & (1 << (sought % 64)) != 0
+            {
+                // A successor has the value sought.
+                if sought == frame.goal && !frame.exact {
+                    return Ok(Step::Done);
+                }
+                frame.sought += 1;
+                frame.cursor = 0;
+                continue;
+            }
+            if frame.cursor == frame.open_len {
+                if frame.raw_next == frame.raw_first + frame.succ_count {
+                    // No successor has the value sought, and every smaller value is reached.
+                    return Ok(Step::Done);
+                }
+                // Split one more successor.
+                let next = raw[frame.raw_next].take().expect("an unsplit successor");
+                frame.raw_next += 1;
+                let (partial, start) = Self::split_successor::<R>(table, comps, next, depth)?;
+                if comps.len() == start {
+                    if partial <= frame.succ_count as u64 {
+                        known_values[(partial / 64) as usize] |= 1 << (partial % 64);
+                    }
+                } else {
+                    // Valued successors were swapped out past the end of the open list.
+                    open.truncate(frame.open_first + frame.open_len);
+                    open.push(succ_partial.len());
+                    frame.open_len += 1;
+                    succ_partial.push(partial);
+                    succ_next.push(start);
+                    succ_end.push(comps.len());
+                }
+                continue;
+            }
+            let at = frame.open_first + frame.cursor;
+            let succ = open[at];
+            let end = succ_end[succ];
+            while succ_next[succ] < end {
+                let state = table.state(comps[succ_next[succ]]);
+                if state >= PARTIAL {
+                    break;
+                }
+                succ_partial[succ] ^= state;
+                succ_next[succ] += 1;
+            }
+            if succ_next[succ] == end {
+                let value = succ_partial[succ];
+                if value <= frame.succ_count as u64 {
+                    known_values[(value / 64) as usize] |= 1 << (value % 64);
+                }
+                frame.open_len -= 1;
+                open.swap(at, frame.open_first + frame.open_len);
+                continue;
+            }
+            let component = comps[succ_next[succ]];
+            if end - succ_next[succ] >= 2 {
+                // Value all components but the last exactly, then test the last.
+                return Ok(Step::Push(component, EXACT));
+            }
+            let target = sought ^ succ_partial[succ];
+            let state = table.state(component);
+            let lower = state & !PARTIAL;
+            let excluded =
+                target < 64 && table.aux[component as usize].excluded & (1 << target) != 0;
+            if target < lower || excluded {
+                frame.cursor += 1;
+                continue;
+            }
+            return Ok(Step::Push(component, target));
+        }
+    }
+
+    /// Interns the components of a successor of a component at stack depth `depth`: returns the
+    /// nim-sum of those already valued, and the start in `comps` of the others, which it
+    /// appends.
+    fn split_successor<R: Rules<N>>(
+        table: &mut Table<N>,
+        comps: &mut Vec<u32>,
+        successor: N,
+        depth: usize,
+    ) -> Result<(u64, usize), Error> {
+        let start = comps.len();
+        let mut partial = 0;
+        R::for_each_component(successor, |c| {
+            let (id, state) = table.intern(c)?;
+            if state < PARTIAL {
+                partial ^= state;
+                return Ok(());
+            }
+            let on_stack = table.aux[id as usize].on_stack;
+            if on_stack != 0 {
+                let entered = on_stack as usize - 1;
+                return Err(Error::Cycle {
+                    length: depth + 1 - entered,
+                    depth: entered,
+                });
+            }
+            comps.push(id);
+            Ok(())
+        })?;
+        Ok((partial, start))
+    }
+
+    /// Records the result of the top frame and pops it.
+    fn finish(&mut self) {
+        let f = self.frames.pop().expect("a frame is running");
+        // A frame stops at its goal when it finds a witness for it; below the goal, or for an
+        // exact goal, when no successor has the value sought.
+        let witnessed_goal = !f.exact && f.sought == f.goal && self.has_known(&f, f.sought);
+        if witnessed_goal {
+            // Every value up to the goal is reached: the value is above it.
+            self.table.set_state(f.id, PARTIAL | (f.goal + 1));
+            self.answer = false;
+        } else {
+            self.table.set_state(f.id, f.sought);
+            self.answer = f.sought == f.goal;
+        }
+        self.table.aux[f.id as usize].on_stack = 0;
+        self.truncate_to(&f);
+    }
+
+    fn has_known(&self, f: &Frame, v: u64) -> bool {
+        v <= f.succ_count as u64
+            && self.known[f.known_first + (v / 64) as usize] & (1 << (v % 64)) != 0
+    }
+
+    /// Generates the successors of component `id` and pushes a frame with `goal` for it, or,
+    /// for a test that the number of successors already decides, returns the answer.
+    ///
+    /// A component tested [`MAX_TESTS`] times before is valued exactly instead: a test that did
+    /// not settle its value showed only a bound, and testing again and again with growing
+    /// targets could cost a factor of the value.
+    fn expand<R: Rules<N>>(
+        &mut self,
+        rules: &mut R,
+        id: u32,
+        goal: u64,
+    ) -> Result<Option<bool>, Error> {
+        let aux = &mut self.table.aux[id as usize];
+        let exact = goal == EXACT || aux.tests >= MAX_TESTS;
+        aux.tests = aux.tests.saturating_add(1);
+        let raw_first = self.raw.len();
+        let position = &self.table.entries[id as usize].position;
+        let raw = &mut self.raw;
+        rules.for_each_successor(position, |next| {
+            raw.push(Some(next));
+            Ok(())
+        })?;
+        let count = self.raw.len() - raw_first;
+        if !exact && goal > count as u64 {
+            // The value is at most the number of successors.
+            self.raw.truncate(raw_first);
+            return Ok(Some(false));
+        }
+        self.table.aux[id as usize].on_stack = self.frames.len() as u32 + 1;
+        self.known.resize(self.known.len() + count / 64 + 1, 0);
+        self.frames.push(Frame {
+            id,
+            goal,
+            exact,
+            sought: self.table.state(id) & !PARTIAL,
+            raw_first,
+            raw_next: raw_first,
+            succ_first: self.succ_partial.len(),
+            succ_count: count,
+            comps_first: self.comps.len(),
+            open_first: self.open.len(),
+            open_len: 0,
+            known_first: self.known.len() - (count / 64 + 1),
+            cursor: 0,
+            awaiting: false,
+        });
+        Ok(None)
+    }
+
+    /// Drops the stack storage of `f` and of everything above it.
+    fn truncate_to(&mut self, f: &Frame) {
+        self.raw.truncate(f.raw_first);
+        self.succ_partial.truncate(f.succ_first);
+        self.succ_next.truncate(f.succ_first);
+        self.succ_end.truncate(f.succ_first);
+        self.comps.truncate(f.comps_first);
+        self.open.truncate(f.open_first);
+        self.known.truncate(f.known_first);
+    }
+
+    /// Clears the stack after an error. Values and bounds found so far are facts and stay.
+    fn abandon(&mut self) {
+        for f in self.frames.drain(..) {
+            self.table.aux[f.id as usize].on_stack = 0;
+        }
+        self.raw.clear();
+        self.succ_partial.clear();
+        self.succ_next.clear();
+        self.succ_end.clear();
+        self.comps.clear();
+        self.open.clear();
+        self.known.clear();
+    }
+}

@@ -1,0 +1,211 @@
+//! The interning table: every component is stored once under a dense id, with what is known of
+//! its value.
+
+use std::hash::{BuildHasher, Hash};
+
+use rustc_hash::FxBuildHasher;
+
+use crate::Error;
+
+/// The flag of a state that is not an exact value; the low bits hold a lower bound.
+///
+/// Exact values are mexes, bounded by a number of successors, so they never reach this bit.
+pub(super) const PARTIAL: u64 = 1 << 63;
+
+/// The state of a component nothing is known about.
+pub(super) const UNKNOWN: u64 = PARTIAL;
+
+/// A component and its state: an exact value below [`PARTIAL`], or `PARTIAL | lower` when only
+/// a lower bound is known. A lookup that finds the position has its state in the same cache
+/// line.
+pub(super) struct Entry<N> {
+    pub(super) position: N,
+    pub(super) state: u64,
+}
+
+/// Search bookkeeping that lookups never touch.
+#[derive(Clone, Copy, Default)]
+pub(super) struct Aux {
+    /// Bit x is set when the value is known to differ from x (for x < 64).
+    pub(super) excluded: u64,
+    /// The stack depth plus one while the component is being searched, else 0.
+    pub(super) on_stack: u32,
+    /// How many tests of the value have searched the component.
+    pub(super) tests: u8,
+}
+
+#[derive(Clone, Copy, Default)]
+struct Slot {
+    hash: u32,
+    /// The id plus one; 0 marks an empty slot.
+    id_plus_one: u32,
+}
+
+/// Slots are at most half full, so ids fit in 31 bits.
+const MAX_POSITIONS: usize = 1 << 31;
+
+/// Components under dense ids, found through an open-addressing index.
+///
+/// Each index slot keeps 32 bits of the hash, which both place the slot and filter
+/// comparisons, so growing the index never hashes a position again.
+pub(super) struct Table<N> {
+    pub(super) entries: Vec<Entry<N>>,
+    pub(super) aux: Vec<Aux>,
+    slots: Vec<Slot>,
+    pub(super) limit: usize,
+}
+
+impl<N> Table<N> {
+    pub(super) fn new() -> Self {
+        Table {
+            entries: Vec::new(),
+            aux: Vec::new(),
+            slots: Vec::new(),
+            limit: usize::MAX,
+        }
+    }
+
+    pub(super) fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    pub(super) fn clear(&mut self) {
+        self.entries.clear();
+        self.aux.clear();
+        self.slots.iter_mut().for_each(|s| *s = Slot::default());
+    }
+
+    /// Forgets the positions with ids from `len` on.
+    ///
+    /// The index is rebuilt from the hashes its slots keep, without hashing any position.
+    pub(super) fn truncate(&mut self, len: usize) {
+        if len >= self.entries.len() {
+            return;
+        }
+        self.entries.truncate(len);
+        self.aux.truncate(len);
+        let fresh = vec![Slot::default(); self.slots.len()];
+        let old = std::mem::replace(&mut self.slots, fresh);
+        let mask = self.slots.len() - 1;
+        for slot in old
+            .into_iter()
+            .filter(|s| s.id_plus_one != 0 && (s.id_plus_one as usize) <= len)
+        {
+            let mut i = slot.hash as usize & mask;
+            while self.slots[i].id_plus_one != 0 {
+                i = (i + 1) & mask;
+            }
+            self.slots[i] = slot;
+        }
+    }
+
+    #[inline]
+    pub(super) fn state(&self, id: u32) -> u64 {
+        self.entries[id as usize].state
+    }
+
+    #[inline]
+    pub(super) fn set_state(&mut self, id: u32, state: u64) {
+        self.entries[id as usize].state = state;
+    }
+}
+
+impl<N: Eq + Hash> Table<N> {
+    /// The id and state of `position`, stored as [`UNKNOWN`] if it is new.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::LimitExceeded`] or [`Error::OutOfMemory`] if a new position cannot be stored.
+    #[inline]
+    pub(super) fn intern(&mut self, position: N) -> Result<(u32, u64), Error> {
+        let full = FxBuildHasher.hash_one(&position);
+        let hash = (full ^ (full >> 32)) as u32;
+        if let Some(mask) = self.slots.len().checked_sub(1) {
+            let mut i = hash as usize & mask;
+            loop {
+                let slot = self.slots[i];
+                if slot.id_plus_one == 0 {
+                    break;
+                }
+                if slot.hash == hash {
+                    let id = slot.id_plus_one - 1;
+                    let entry = &self.entries[id as usize];
+                    if entry.position == position {
+                        return Ok((id, entry.state));
+                    }
+                }
+                i = (i + 1) & mask;
+            }
+        }
+        self.insert(position, hash).map(|id| (id, UNKNOWN))
+    }
+
+    fn insert(&mut self, position: N, hash: u32) -> Result<u32, Error> {
+        let count = self.entries.len();
+        if count >= self.limit
+            || count == self.entries.capacity()
+            || (count + 1) * 2 > self.slots.len()
+        {
+            self.make_room()?;
+        }
+        let id = count as u32;
+        let mask = self.slots.len() - 1;
+        let mut i = hash as usize & mask;
+        while self.slots[i].id_plus_one != 0 {
+            i = (i + 1) & mask;
+        }
+        self.slots[i] = Slot {
+            hash,
+            id_plus_one: id + 1,
+        };
+        self.entries.push(Entry {
+            position,
+            state: UNKNOWN,
+        });
+        self.aux.push(Aux::default());
+        Ok(id)
+    }
+
+    /// Checks the limit and reserves space for one more position.
+    #[cold]
+    #[inline(never)]
+    fn make_room(&mut self) -> Result<(), Error> {
+        let count = self.entries.len();
+        let limit = self.limit.min(MAX_POSITIONS);
+        if count >= limit {
+            return Err(Error::LimitExceeded { limit });
+        }
+        if self.entries.try_reserve(1).is_err() || self.aux.try_reserve(1).is_err() {
+            return Err(Error::OutOfMemory {
+                what: "the position table",
+                bytes: ((count + 1) * (size_of::<Entry<N>>() + size_of::<Aux>())) as u128,
+            });
+        }
+        if (count + 1) * 2 > self.slots.len() {
+            self.grow_index()?;
+        }
+        Ok(())
+    }
+
+    fn grow_index(&mut self) -> Result<(), Error> {
+        let len = (self.slots.len() * 2).max(64);
+        let mut slots = Vec::new();
+        if slots.try_reserve_exact(len).is_err() {
+            return Err(Error::OutOfMemory {
+                what: "the position index",
+                bytes: (len * size_of::<Slot>()) as u128,
+            });
+        }
+        slots.resize(len, Slot::default());
+        let mask = len - 1;
+        for slot in self.slots.iter().filter(|s| s.id_plus_one != 0) {
+            let mut i = slot.hash as usize & mask;
+            while slots[i].id_plus_one != 0 {
+                i = (i + 1) & mask;
+            }
+            slots[i] = *slot;
+        }
+        self.slots = slots;
+        Ok(())
+    }
+}

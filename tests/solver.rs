@@ -1,0 +1,338 @@
+//! The generic solver against brute force, the Sprague–Grundy theorem, and its error cases.
+
+use std::sync::Arc;
+
+use proptest::prelude::*;
+use sprague::{Error, Game, Nimber, Outcome, Solver, grundy, grundy_by, mex, outcome, outcome_by};
+
+/// A random take-and-break game: each node has options, each option a multiset of lower nodes
+/// (so the game is finite). A position is a multiset of tokens on nodes; a move replaces one
+/// token by the nodes of one of its options.
+#[derive(Debug)]
+struct Rules {
+    options: Vec<Vec<Vec<u16>>>,
+}
+
+impl Rules {
+    /// Grundy values by the definition, node by node.
+    fn brute_force(&self) -> Vec<u64> {
+        let mut values: Vec<u64> = Vec::new();
+        for options in &self.options {
+            let reached = options
+                .iter()
+                .map(|o| Nimber::new(o.iter().fold(0, |x, &n| x ^ values[n as usize])));
+            values.push(mex(reached).value());
+        }
+        values
+    }
+}
+
+#[derive(Clone, Debug)]
+struct Tokens {
+    rules: Arc<Rules>,
+    nodes: Vec<u16>,
+    split: bool,
+}
+
+impl PartialEq for Tokens {
+    fn eq(&self, other: &Self) -> bool {
+        self.nodes == other.nodes
+    }
+}
+impl Eq for Tokens {}
+impl std::hash::Hash for Tokens {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.nodes.hash(state);
+    }
+}
+
+impl Tokens {
+    fn new(rules: &Arc<Rules>, mut nodes: Vec<u16>, split: bool) -> Self {
+        nodes.sort_unstable();
+        Tokens {
+            rules: Arc::clone(rules),
+            nodes,
+            split,
+        }
+    }
+}
+
+impl Game for Tokens {
+    fn successors(&self) -> impl IntoIterator<Item = Self> {
+        let mut out = Vec::new();
+        for (i, &n) in self.nodes.iter().enumerate() {
+            if i > 0 && self.nodes[i - 1] == n {
+                continue;
+            }
+            for option in &self.rules.options[n as usize] {
+                let mut next = self.nodes.clone();
+                next.remove(i);
+                next.extend_from_slice(option);
+                out.push(Tokens::new(&self.rules, next, self.split));
+            }
+        }
+        out
+    }
+
+    fn split(&self) -> impl IntoIterator<Item = Self> {
+        let parts: Vec<Self> = if self.split {
+            self.nodes
+                .iter()
+                .map(|&n| Tokens::new(&self.rules, vec![n], true))
+                .collect()
+        } else {
+            vec![self.clone()]
+        };
+        parts
+    }
+}
+
+fn rules_strategy(max_nodes: usize, max_parts: usize) -> impl Strategy<Value = Arc<Rules>> {
+    (1..=max_nodes)
+        .prop_flat_map(move |n| {
+            (0..n)
+                .map(|i| {
+                    let part = if i == 0 {
+                        (0..1u16).boxed()
+                    } else {
+                        (0..i as u16).boxed()
+                    };
+                    let option = proptest::collection::vec(
+                        part,
+                        if i == 0 { 0..1 } else { 0..max_parts + 1 },
+                    );
+                    proptest::collection::vec(option, if i == 0 { 0..1 } else { 0..6 })
+                })
+                .collect::<Vec<_>>()
+        })
+        .prop_map(|options| Arc::new(Rules { options }))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// Single tokens, including options that leave several tokens: the solver equals the
+    /// definition.
+    #[test]
+    fn solver_agrees_with_brute_force(rules in rules_strategy(40, 3)) {
+        let want = rules.brute_force();
+        let mut solver = Solver::new();
+        // Ask in a scrambled order so that searches start cold and warm.
+        let n = want.len();
+        for k in 0..n {
+            let node = (k * 7 + 3) % n;
+            let got = solver.grundy(&Tokens::new(&rules, vec![node as u16], true))?;
+            prop_assert_eq!(got.value(), want[node], "node {}", node);
+        }
+    }
+
+    /// A fresh solver per question, so every search starts cold.
+    #[test]
+    fn cold_searches_agree_with_brute_force(rules in rules_strategy(30, 2), node in 0usize..30) {
+        let want = rules.brute_force();
+        let node = node % want.len();
+        let got = grundy(&Tokens::new(&rules, vec![node as u16], true))?;
+        prop_assert_eq!(got.value(), want[node]);
+        let out = outcome(&Tokens::new(&rules, vec![node as u16], true))?;
+        prop_assert_eq!(out, Outcome::from(Nimber::new(want[node])));
+    }
+
+    /// The Sprague–Grundy theorem: a sum is worth the nim-sum of its parts, whether or not the
+    /// solver is told the parts.
+    #[test]
+    fn value_of_a_sum_is_the_nim_sum(rules in rules_strategy(12, 2), tokens in proptest::collection::vec(0u16..12, 0..3)) {
+        let want = rules.brute_force();
+        let tokens: Vec<u16> = tokens.into_iter().map(|t| t % want.len() as u16).collect();
+        let nim_sum = tokens.iter().fold(0, |x, &t| x ^ want[t as usize]);
+        let split = grundy(&Tokens::new(&rules, tokens.clone(), true))?;
+        let whole = grundy(&Tokens::new(&rules, tokens, false))?;
+        prop_assert_eq!(split.value(), nim_sum);
+        prop_assert_eq!(whole.value(), nim_sum);
+    }
+
+    /// Winning moves are exactly the moves to positions of value 0.
+    #[test]
+    fn winning_moves_are_the_moves_to_zero(rules in rules_strategy(15, 2), tokens in proptest::collection::vec(0u16..15, 1..3)) {
+        let n = rules.options.len() as u16;
+        let position = Tokens::new(&rules, tokens.into_iter().map(|t| t % n).collect(), true);
+        let mut solver = Solver::new();
+        let wins = solver.winning_moves(&position)?;
+        let zeros: Vec<Tokens> = position.successors().into_iter().filter(|s| grundy(s).unwrap().is_zero()).collect();
+        prop_assert_eq!(wins, zeros);
+    }
+
+    /// The closure entry point agrees with the trait.
+    #[test]
+    fn closure_entry_point_agrees(rules in rules_strategy(25, 1), node in 0usize..25) {
+        let want = rules.brute_force();
+        let node = (node % want.len()) as u16;
+        // With at most one part per option, a position is a single node or nothing.
+        let got = grundy_by(&Some(node), |&at: &Option<u16>| {
+            let options = at.map_or(&[][..], |n| &rules.options[n as usize][..]);
+            options.iter().map(|o| o.first().copied()).collect::<Vec<_>>()
+        })?;
+        prop_assert_eq!(got.value(), want[node as usize]);
+    }
+}
+
+/// Take 1, 3 or 4 stones: the seed documents' first example.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct Take134(u32);
+
+impl Game for Take134 {
+    fn successors(&self) -> impl IntoIterator<Item = Self> {
+        let n = self.0;
+        [1, 3, 4]
+            .into_iter()
+            .filter(move |&k| k <= n)
+            .map(move |k| Take134(n - k))
+    }
+}
+
+#[test]
+fn seed_subtraction_example() {
+    let values: Vec<u64> = (0..14)
+        .map(|n| grundy(&Take134(n)).unwrap().value())
+        .collect();
+    // Period 7: 0 1 0 1 2 3 2 (OEIS A1 of the subtraction game {1, 3, 4}).
+    assert_eq!(values, [0, 1, 0, 1, 2, 3, 2, 0, 1, 0, 1, 2, 3, 2]);
+    assert_eq!(
+        Solver::new().winning_moves(&Take134(6)).unwrap(),
+        vec![Take134(2)]
+    );
+    assert!(Solver::new().winning_moves(&Take134(7)).unwrap().is_empty());
+}
+
+/// A path of positions, for stack depth.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct Path(u32);
+
+impl Game for Path {
+    fn successors(&self) -> impl IntoIterator<Item = Self> {
+        (self.0 > 0).then(|| Path(self.0 - 1))
+    }
+}
+
+#[test]
+fn a_million_moves_deep_does_not_overflow_the_stack() {
+    assert_eq!(grundy(&Path(1_000_000)).unwrap(), Nimber::new(0));
+    assert_eq!(outcome(&Path(999_999)).unwrap(), Outcome::N);
+}
+
+/// A path of `lead` positions into a cycle of `cycle` positions.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct Lasso {
+    at: u32,
+    lead: u32,
+    cycle: u32,
+}
+
+impl Game for Lasso {
+    fn successors(&self) -> impl IntoIterator<Item = Self> {
+        let next = if self.at + 1 == self.lead + self.cycle {
+            self.lead
+        } else {
+            self.at + 1
+        };
+        [Lasso { at: next, ..*self }]
+    }
+}
+
+#[test]
+fn a_cycle_far_from_the_start_is_reported_with_its_length_and_depth() {
+    let start = Lasso {
+        at: 0,
+        lead: 5000,
+        cycle: 3,
+    };
+    assert_eq!(
+        grundy(&start),
+        Err(Error::Cycle {
+            length: 3,
+            depth: 5000
+        })
+    );
+    let self_loop = Lasso {
+        at: 0,
+        lead: 2,
+        cycle: 1,
+    };
+    assert_eq!(
+        grundy(&self_loop),
+        Err(Error::Cycle {
+            length: 1,
+            depth: 2
+        })
+    );
+    let msg = grundy(&start).unwrap_err().to_string();
+    assert!(
+        msg.contains("after 3 moves") && msg.contains("5000 moves from the start"),
+        "{msg}"
+    );
+}
+
+#[test]
+fn a_cycle_through_a_split_component_is_found() {
+    // 1 -> {0, 1}: the token on 1 reappears beside a new token.
+    let rules = Arc::new(Rules {
+        options: vec![vec![], vec![vec![0, 1]]],
+    });
+    let result = grundy(&Tokens::new(&rules, vec![1], true));
+    assert!(
+        matches!(result, Err(Error::Cycle { length: 1, .. })),
+        "{result:?}"
+    );
+}
+
+#[test]
+fn the_limit_triggers_and_the_solver_stays_usable() {
+    let mut solver = Solver::new().with_limit(50);
+    assert_eq!(
+        solver.grundy(&Path(1000)),
+        Err(Error::LimitExceeded { limit: 50 })
+    );
+    assert!(solver.len() <= 50);
+    // Small questions still fit, and the stored values are right.
+    assert_eq!(solver.grundy(&Path(10)).unwrap(), Nimber::new(0));
+    assert_eq!(solver.grundy(&Path(11)).unwrap(), Nimber::new(1));
+}
+
+#[test]
+fn errors_leave_no_search_state_behind() {
+    let mut solver = Solver::new();
+    let start = Lasso {
+        at: 0,
+        lead: 10,
+        cycle: 2,
+    };
+    assert!(solver.grundy(&start).is_err());
+    // The same solver reports the same error again, not a stale one.
+    assert_eq!(
+        solver.grundy(&start),
+        Err(Error::Cycle {
+            length: 2,
+            depth: 10
+        })
+    );
+}
+
+#[test]
+fn a_reused_solver_reuses_its_table() {
+    let mut solver = Solver::new();
+    solver.grundy(&Take134(200)).unwrap();
+    let stored = solver.len();
+    solver.grundy(&Take134(150)).unwrap();
+    assert_eq!(solver.len(), stored, "everything below 200 is known");
+    solver.clear();
+    assert!(solver.is_empty());
+}
+
+#[test]
+fn outcome_by_closure() {
+    // Take 1 or 2: multiples of 3 are lost for the player to move.
+    let take = |&n: &u32| (1..=2).filter(move |&k| k <= n).map(move |k| n - k);
+    for n in 0..20 {
+        let want = if n % 3 == 0 { Outcome::P } else { Outcome::N };
+        assert_eq!(outcome_by(&n, take).unwrap(), want);
+    }
+}
