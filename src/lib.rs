@@ -98,6 +98,7 @@
 
 mod error;
 mod game;
+pub mod games;
 mod nimber;
 mod solver;
 

@@ -1,0 +1,365 @@
+//! Cutting rectangles of grid paper.
+
+use std::hash::{Hash, Hasher};
+
+use smallvec::{SmallVec, smallvec};
+
+use crate::{Error, Game, Nimber};
+
+/// A sheet of grid paper, as (shorter side, longer side).
+type Sheet = (u32, u32);
+
+fn normalized(w: u32, h: u32) -> Sheet {
+    (w.min(h), w.max(h))
+}
+
+/// The cutting game: cut a sheet of grid paper along a grid line into two.
+///
+/// # Rules
+///
+/// A position is a collection of rectangular sheets of grid paper. A move picks one sheet and
+/// cuts it along a grid line, straight across, into two sheets whose sides are all at least
+/// the *minimum side* k ([`with_min_side`](GridCutting::with_min_side), 1 by default). The
+/// player who cannot cut loses.
+///
+/// With k = 2 this is the cutting game of the seed documents (POJ 2311: "the first player to
+/// cut out a 1 × 1 square wins"): cutting off a strip of width 1 lets the opponent cut out a
+/// 1 × 1 square at once, so neither player does it while they have another move, and the game
+/// is decided by the cuts that keep every side at least 2.
+///
+/// # Theory
+///
+/// The sheets are independent: a position is the disjunctive sum of its sheets, and
+/// [`split`](Game::split) returns them one by one. A sheet is worth the mex, over its cuts, of
+/// the nim-sums of the two pieces. A sheet and its rotation play alike, so sheets are stored
+/// with the shorter side first. Sheets that admit no cut (a side below k, or both sides below
+/// 2k) are left out of successors and of `split`: they take no part in play.
+///
+/// A 1 × n strip under k = 1 always takes exactly n − 1 cuts, so it is worth (n − 1) mod 2.
+///
+/// [`GridCutting::table`] values every size up to W × H by dynamic programming in
+/// O(W · H · (W + H)) time.
+///
+/// # Examples
+///
+/// ```
+/// use sprague::{games::GridCutting, outcome, Outcome};
+///
+/// // The seed samples: 2 x 2 and 3 x 2 are lost for the first player, 4 x 2 is won.
+/// let game = |w, h| GridCutting::new(w, h).with_min_side(2);
+/// assert_eq!(outcome(&game(2, 2))?, Outcome::P);
+/// assert_eq!(outcome(&game(3, 2))?, Outcome::P);
+/// assert_eq!(outcome(&game(4, 2))?, Outcome::N);
+/// # Ok::<(), sprague::Error>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GridCutting {
+    /// Sorted, each (shorter, longer).
+    sheets: SmallVec<[Sheet; 2]>,
+    min_side: u32,
+}
+
+impl GridCutting {
+    /// One sheet of `w` × `h` squares, with minimum side 1.
+    ///
+    /// ```
+    /// use sprague::{games::GridCutting, grundy, Nimber};
+    /// // A strip of 8 squares takes 7 cuts whatever the players do.
+    /// assert_eq!(grundy(&GridCutting::new(1, 8))?, Nimber::new(1));
+    /// # Ok::<(), sprague::Error>(())
+    /// ```
+    #[must_use]
+    pub fn new(w: u32, h: u32) -> Self {
+        Self::from_sheets([(w, h)])
+    }
+
+    /// Several sheets, each given as (width, height), with minimum side 1.
+    ///
+    /// ```
+    /// use sprague::{games::GridCutting, grundy, Nimber};
+    /// let two = GridCutting::from_sheets([(2, 5), (3, 1)]);
+    /// assert_eq!(two.sheets(), [(1, 3), (2, 5)]);
+    /// assert_eq!(grundy(&two)?, grundy(&GridCutting::new(5, 2))? + grundy(&GridCutting::new(1, 3))?);
+    /// # Ok::<(), sprague::Error>(())
+    /// ```
+    pub fn from_sheets(sheets: impl IntoIterator<Item = (u32, u32)>) -> Self {
+        let mut sheets: SmallVec<[Sheet; 2]> =
+            sheets.into_iter().map(|(w, h)| normalized(w, h)).collect();
+        sheets.sort_unstable();
+        GridCutting {
+            sheets,
+            min_side: 1,
+        }
+    }
+
+    /// The same sheets, where every piece of a cut must keep both sides at least `k`.
+    ///
+    /// A minimum side of 0 means the same as 1: a cut along a grid line never leaves less.
+    ///
+    /// ```
+    /// use sprague::{games::GridCutting, grundy, Nimber};
+    /// // 5 x 2 can only be cut into 2 x 2 and 3 x 2, which are dead.
+    /// assert_eq!(grundy(&GridCutting::new(5, 2).with_min_side(2))?, Nimber::new(1));
+    /// # Ok::<(), sprague::Error>(())
+    /// ```
+    #[must_use]
+    pub fn with_min_side(mut self, k: u32) -> Self {
+        self.min_side = k.max(1);
+        self
+    }
+
+    /// The sheets, each as (shorter side, longer side), sorted.
+    #[must_use]
+    pub fn sheets(&self) -> &[(u32, u32)] {
+        &self.sheets
+    }
+
+    /// The minimum side of a piece.
+    #[must_use]
+    pub fn min_side(&self) -> u32 {
+        self.min_side
+    }
+
+    fn is_live(&self, (short, long): Sheet) -> bool {
+        short >= self.min_side && long / 2 >= self.min_side
+    }
+
+    /// This position with sheet `i` replaced by the live ones of `pieces`.
+    fn with_cut(&self, i: usize, [p, q]: [Sheet; 2]) -> Self {
+        let mut sheets = SmallVec::new();
+        if self.sheets.len() == 1 {
+            // The common case, a single sheet, needs no general merge.
+            for piece in if p <= q { [p, q] } else { [q, p] } {
+                if self.is_live(piece) {
+                    sheets.push(piece);
+                }
+            }
+        } else {
+            sheets.reserve(self.sheets.len() + 1);
+            for (j, &sheet) in self.sheets.iter().enumerate() {
+                if j != i {
+                    sheets.push(sheet);
+                }
+            }
+            for piece in [p, q] {
+                if self.is_live(piece) {
+                    sheets.push(piece);
+                }
+            }
+            sheets.sort_unstable();
+        }
+        GridCutting {
+            sheets,
+            min_side: self.min_side,
+        }
+    }
+
+    /// The values of every sheet up to `max_w` × `max_h` with minimum side `min_side`, by
+    /// dynamic programming over sizes.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::OutOfRange`] if a side exceeds 65535 (values are stored in 16 bits, and the
+    /// value of a sheet is at most its number of cuts), [`Error::OutOfMemory`] if the table
+    /// cannot be allocated.
+    ///
+    /// # Complexity
+    ///
+    /// O(N² · N) time and 2 (N + 1)² bytes for N = max(`max_w`, `max_h`): every cell reads
+    /// its cuts from one row of a symmetric table.
+    ///
+    /// ```
+    /// use sprague::games::GridCutting;
+    ///
+    /// let table = GridCutting::table(200, 200, 2)?;
+    /// let words: Vec<&str> = [(2, 2), (3, 2), (4, 2)]
+    ///     .iter()
+    ///     .map(|&(w, h)| if table.get(w, h).unwrap().is_zero() { "LOSE" } else { "WIN" })
+    ///     .collect();
+    /// assert_eq!(words, ["LOSE", "LOSE", "WIN"]);
+    /// # Ok::<(), sprague::Error>(())
+    /// ```
+    pub fn table(max_w: u32, max_h: u32, min_side: u32) -> Result<GridTable, Error> {
+        let n = max_w.max(max_h);
+        if n > u32::from(u16::MAX) {
+            return Err(Error::OutOfRange {
+                what: format!("grid table side {n} is above 65535"),
+            });
+        }
+        let k = min_side.max(1) as usize;
+        let n = n as usize;
+        let width = n + 1;
+        let cells = width * width;
+        let mut values: Vec<u16> = Vec::new();
+        values
+            .try_reserve_exact(cells)
+            .map_err(|_| Error::OutOfMemory {
+                what: "the grid table",
+                bytes: (cells * 2) as u128,
+            })?;
+        values.resize(cells, 0);
+        let mut seen = vec![usize::MAX; n + 2];
+        let mut stamp = 0;
+        for long in 1..=n {
+            for short in 1..=long {
+                stamp += 1;
+                // Row `short` holds (short, a) for every a; row `long` holds (a, long).
+                if short >= k {
+                    let row = &values[short * width..][..width];
+                    for a in k..=long / 2 {
+                        seen[usize::from(row[a] ^ row[long - a])] = stamp;
+                    }
+                }
+                if short < long {
+                    let row = &values[long * width..][..width];
+                    for a in k..=short / 2 {
+                        seen[usize::from(row[a] ^ row[short - a])] = stamp;
+                    }
+                }
+                // At most n + 1 values are marked, so one of the n + 2 stamps is older.
+                let value = seen.iter().position(|&s| s != stamp).unwrap_or(n + 1) as u16;
+                values[short * width + long] = value;
+                values[long * width + short] = value;
+            }
+        }
+        Ok(GridTable {
+            max_w,
+            max_h,
+            min_side: k as u32,
+            width,
+            values,
+        })
+    }
+}
+
+impl Hash for GridCutting {
+    /// One word per sheet: the solver hashes every component it meets.
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        state.write_u32(self.min_side);
+        for &(short, long) in &self.sheets {
+            state.write_u64(u64::from(short) << 32 | u64::from(long));
+        }
+    }
+}
+
+impl Game for GridCutting {
+    fn successors(&self) -> impl IntoIterator<Item = Self> {
+        Cuts {
+            position: self,
+            sheet: 0,
+            across_long: true,
+            next: 0,
+            last: 0,
+        }
+    }
+
+    fn split(&self) -> impl IntoIterator<Item = Self> {
+        self.sheets
+            .iter()
+            .filter(|&&sheet| self.is_live(sheet))
+            .map(|&sheet| GridCutting {
+                sheets: smallvec![sheet],
+                min_side: self.min_side,
+            })
+    }
+}
+
+/// The successors of a position: every cut of every live sheet, each rotation once.
+///
+/// A sheet (s, l) is cut across its long side at a = k..=l/2, leaving (s, a) and (s, l - a), and
+/// across its short side at a = k..=s/2, leaving (a, l) and (s - a, l); a square only once.
+struct Cuts<'a> {
+    position: &'a GridCutting,
+    sheet: usize,
+    across_long: bool,
+    next: u32,
+    last: u32,
+}
+
+impl Iterator for Cuts<'_> {
+    type Item = GridCutting;
+
+    fn next(&mut self) -> Option<GridCutting> {
+        let k = self.position.min_side;
+        loop {
+            if self.next <= self.last && self.next > 0 {
+                let a = self.next;
+                self.next += 1;
+                let (short, long) = self.position.sheets[self.sheet];
+                let pieces = if self.across_long {
+                    [normalized(short, a), normalized(short, long - a)]
+                } else {
+                    [(a, long), (short - a, long)]
+                };
+                return Some(self.position.with_cut(self.sheet, pieces));
+            }
+            // Move on to the next family of cuts: across the long side, then the short side,
+            // then the next sheet.
+            if self.next > 0 {
+                if self.across_long {
+                    self.across_long = false;
+                } else {
+                    self.across_long = true;
+                    self.sheet += 1;
+                }
+            }
+            let &(short, long) = self.position.sheets.get(self.sheet)?;
+            self.next = k;
+            self.last = if !self.position.is_live((short, long)) {
+                0
+            } else if self.across_long {
+                long / 2
+            } else if short == long {
+                0
+            } else {
+                short / 2
+            };
+        }
+    }
+}
+
+/// The values of every sheet up to a size, from [`GridCutting::table`].
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct GridTable {
+    max_w: u32,
+    max_h: u32,
+    min_side: u32,
+    /// The side of the square, symmetric table.
+    width: usize,
+    values: Vec<u16>,
+}
+
+impl GridTable {
+    /// The value of a `w` × `h` sheet, or `None` outside the table.
+    ///
+    /// ```
+    /// use sprague::{games::GridCutting, Nimber};
+    /// let table = GridCutting::table(10, 10, 1)?;
+    /// assert_eq!(table.get(1, 8), Some(Nimber::new(1)));
+    /// assert_eq!(table.get(11, 1), None);
+    /// # Ok::<(), sprague::Error>(())
+    /// ```
+    #[must_use]
+    pub fn get(&self, w: u32, h: u32) -> Option<Nimber> {
+        (w <= self.max_w && h <= self.max_h)
+            .then(|| Nimber::new(u64::from(self.values[w as usize * self.width + h as usize])))
+    }
+
+    /// The largest width in the table.
+    #[must_use]
+    pub fn max_w(&self) -> u32 {
+        self.max_w
+    }
+
+    /// The largest height in the table.
+    #[must_use]
+    pub fn max_h(&self) -> u32 {
+        self.max_h
+    }
+
+    /// The minimum side the table was computed for.
+    #[must_use]
+    pub fn min_side(&self) -> u32 {
+        self.min_side
+    }
+}

@@ -1,0 +1,17 @@
+//! Ready-made games.
+//!
+//! Every position type here implements [`Game`](crate::Game), so its positions can be solved,
+//! summed and mixed with your own games by the generic solvers. Where theory gives a faster
+//! route, the type has a direct method as well: a formula (Nim, staircase Nim), a proven period
+//! (subtraction games, octal games) or a table (grid cutting).
+//!
+//! | game | type | direct method |
+//! |---|---|---|
+//! | Nim | [`Nim`] | nim-sum of the heaps (Bouton) |
+//! | cutting a grid of paper | [`GridCutting`] | [`GridCutting::table`] of all sizes |
+
+mod grid;
+mod nim;
+
+pub use grid::{GridCutting, GridTable};
+pub use nim::Nim;

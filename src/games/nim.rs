@@ -1,0 +1,174 @@
+//! Nim.
+
+use crate::{Game, Nimber, Outcome};
+
+/// Nim: take any positive number of tokens from one heap.
+///
+/// # Rules
+///
+/// A position is a row of heaps. A move removes one or more tokens from a single heap. Under
+/// normal play the player who takes the last token wins; under misère play that player loses.
+///
+/// # Theory
+///
+/// A heap of n tokens can move to every smaller heap, so it is worth `*n`, and by the
+/// Sprague–Grundy theorem a row of heaps is worth the exclusive or of their sizes (Bouton,
+/// 1901). [`Nim::grundy`] computes it in O(heaps). The winning moves make that exclusive or 0:
+/// with s the nim-sum, any heap h with h ⊕ s < h is reduced to h ⊕ s.
+///
+/// In misère play (Bouton's rule, [`Nim::misere_outcome`]), the player to move wins exactly when
+/// the nim-sum is not 0, except when every heap has at most one token: then the player to move
+/// wins exactly when the number of single-token heaps is even.
+///
+/// As a [`Game`], a position lists every move (heaps stay in their order so that a move can be
+/// read off by comparing positions) and splits into its non-empty heaps. Solving through the
+/// generic solver costs O(n) per heap of n tokens; use [`Nim::grundy`] for large heaps.
+///
+/// # Examples
+///
+/// ```
+/// use sprague::{games::Nim, grundy, Nimber, Outcome};
+///
+/// let nim = Nim::new([3, 4, 5]);
+/// assert_eq!(nim.grundy(), Nimber::new(2));
+/// assert_eq!(grundy(&nim)?, nim.grundy());
+/// assert_eq!(Nim::new([1, 1, 1]).misere_outcome(), Outcome::P);
+/// # Ok::<(), sprague::Error>(())
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Nim {
+    heaps: Vec<u64>,
+}
+
+impl Nim {
+    /// A row of heaps with these sizes.
+    ///
+    /// ```
+    /// let nim = sprague::games::Nim::new([3, 4, 5]);
+    /// assert_eq!(nim.heaps(), [3, 4, 5]);
+    /// ```
+    pub fn new(heaps: impl Into<Vec<u64>>) -> Self {
+        Nim {
+            heaps: heaps.into(),
+        }
+    }
+
+    /// The heap sizes, in order.
+    #[must_use]
+    pub fn heaps(&self) -> &[u64] {
+        &self.heaps
+    }
+
+    /// The value of the position: the nim-sum of the heap sizes.
+    ///
+    /// # Complexity
+    ///
+    /// O(number of heaps).
+    ///
+    /// ```
+    /// assert_eq!(sprague::games::Nim::new([1, 2, 3]).grundy().value(), 0);
+    /// ```
+    #[must_use]
+    pub fn grundy(&self) -> Nimber {
+        self.heaps.iter().map(|&h| Nimber::new(h)).sum()
+    }
+
+    /// The outcome under misère play (the player who takes the last token loses), by Bouton's
+    /// rule.
+    ///
+    /// # Complexity
+    ///
+    /// O(number of heaps).
+    ///
+    /// ```
+    /// use sprague::{games::Nim, Outcome};
+    /// assert_eq!(Nim::new([1, 1]).misere_outcome(), Outcome::N);
+    /// assert_eq!(Nim::new([2, 2]).misere_outcome(), Outcome::P);
+    /// assert_eq!(Nim::new([]).misere_outcome(), Outcome::N);
+    /// ```
+    #[must_use]
+    pub fn misere_outcome(&self) -> Outcome {
+        if self.heaps.iter().all(|&h| h <= 1) {
+            let ones = self.heaps.iter().filter(|&&h| h == 1).count();
+            if ones % 2 == 0 {
+                Outcome::N
+            } else {
+                Outcome::P
+            }
+        } else {
+            Outcome::from(self.grundy())
+        }
+    }
+}
+
+impl Game for Nim {
+    fn successors(&self) -> impl IntoIterator<Item = Self> {
+        self.heaps.iter().enumerate().flat_map(move |(i, &h)| {
+            (0..h).map(move |smaller| {
+                let mut heaps = self.heaps.clone();
+                heaps[i] = smaller;
+                Nim { heaps }
+            })
+        })
+    }
+
+    fn split(&self) -> impl IntoIterator<Item = Self> {
+        self.heaps
+            .iter()
+            .filter(|&&h| h > 0)
+            .map(|&h| Nim { heaps: vec![h] })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Solver;
+    use proptest::prelude::*;
+
+    /// Misère outcome by exhaustive search over whole positions.
+    fn misere_by_search(heaps: &mut Vec<u64>) -> bool {
+        let mut any_move = false;
+        for i in 0..heaps.len() {
+            for smaller in 0..heaps[i] {
+                any_move = true;
+                let h = std::mem::replace(&mut heaps[i], smaller);
+                let opponent_wins = misere_by_search(heaps);
+                heaps[i] = h;
+                if !opponent_wins {
+                    return true;
+                }
+            }
+        }
+        !any_move
+    }
+
+    proptest! {
+        #[test]
+        fn value_is_the_nim_sum(heaps in proptest::collection::vec(0u64..9, 0..4)) {
+            let nim = Nim::new(heaps.clone());
+            prop_assert_eq!(Solver::new().grundy(&nim)?, nim.grundy());
+            prop_assert_eq!(nim.grundy().value(), heaps.iter().fold(0, |a, h| a ^ h));
+        }
+
+        #[test]
+        fn boutons_misere_rule_matches_search(mut heaps in proptest::collection::vec(0u64..5, 0..4)) {
+            let nim = Nim::new(heaps.clone());
+            let win = misere_by_search(&mut heaps);
+            prop_assert_eq!(nim.misere_outcome(), if win { Outcome::N } else { Outcome::P });
+        }
+    }
+
+    #[test]
+    fn winning_moves_reach_nim_sum_zero() {
+        let nim = Nim::new([3, 4, 5]);
+        let wins = Solver::new().winning_moves(&nim).unwrap();
+        assert_eq!(wins, vec![Nim::new([1, 4, 5])]);
+        assert!(
+            Solver::new()
+                .winning_moves(&Nim::new([1, 2, 3]))
+                .unwrap()
+                .is_empty()
+        );
+    }
+}
