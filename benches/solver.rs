@@ -1,0 +1,125 @@
+//! The generic solver on large games: warm table lookups (every grid size in turn), a cold
+//! search of a generated game with hundreds of thousands of positions, and a deep path.
+
+use std::hint::black_box;
+use std::sync::Arc;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use sprague::games::GridCutting;
+use sprague::{Game, Solver, grundy};
+
+/// A generated take-and-break game: node `i` has a few options, each leaving one or two tokens
+/// on lower nodes, chosen by a fixed pseudo-random rule.
+#[derive(Clone)]
+struct Generated {
+    options: Arc<Vec<Vec<[u32; 2]>>>,
+    tokens: Vec<u32>,
+}
+
+// Positions of one game share the rules: compare and hash the tokens only.
+impl PartialEq for Generated {
+    fn eq(&self, other: &Self) -> bool {
+        self.tokens == other.tokens
+    }
+}
+
+impl Eq for Generated {}
+
+impl std::hash::Hash for Generated {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.tokens.hash(state);
+    }
+}
+
+fn generated_rules(nodes: u32) -> Arc<Vec<Vec<[u32; 2]>>> {
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = move |bound: u32| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % u64::from(bound.max(1))) as u32
+    };
+    let options = (0..nodes)
+        .map(|i| {
+            if i == 0 {
+                return Vec::new();
+            }
+            (0..1 + next(6))
+                .map(|_| [next(i), if next(3) == 0 { next(i) } else { u32::MAX }])
+                .collect()
+        })
+        .collect();
+    Arc::new(options)
+}
+
+impl Game for Generated {
+    fn successors(&self) -> impl IntoIterator<Item = Self> {
+        let mut out = Vec::new();
+        for (i, &t) in self.tokens.iter().enumerate() {
+            for option in &self.options[t as usize] {
+                let mut tokens = self.tokens.clone();
+                tokens.remove(i);
+                tokens.extend(option.iter().copied().filter(|&p| p != u32::MAX));
+                tokens.sort_unstable();
+                out.push(Generated {
+                    options: Arc::clone(&self.options),
+                    tokens,
+                });
+            }
+        }
+        out
+    }
+
+    fn split(&self) -> impl IntoIterator<Item = Self> {
+        self.tokens.iter().map(|&t| Generated {
+            options: Arc::clone(&self.options),
+            tokens: vec![t],
+        })
+    }
+}
+
+#[derive(Clone, PartialEq, Eq, Hash)]
+struct Path(u32);
+
+impl Game for Path {
+    fn successors(&self) -> impl IntoIterator<Item = Self> {
+        (self.0 > 0).then(|| Path(self.0 - 1))
+    }
+}
+
+fn solver(c: &mut Criterion) {
+    let mut group = c.benchmark_group("solver");
+    group.sample_size(10);
+    group.bench_function("grid cutting, every size 2..=200 in turn", |b| {
+        b.iter(|| {
+            let mut solver = Solver::new();
+            let mut sum = 0;
+            for w in 2..=200 {
+                for h in 2..=200 {
+                    sum += solver
+                        .grundy(&GridCutting::new(w, h).with_min_side(2))
+                        .unwrap()
+                        .value();
+                }
+            }
+            black_box(sum)
+        });
+    });
+    let rules = generated_rules(1_000_000);
+    group.bench_function("generated take-and-break game, 1M nodes, cold", |b| {
+        b.iter(|| {
+            let top = Generated {
+                options: Arc::clone(&rules),
+                tokens: vec![999_999, 999_998, 999_997],
+            };
+            black_box(grundy(&top).unwrap())
+        });
+    });
+    group.bench_function("path of 1M positions", |b| {
+        b.iter(|| black_box(grundy(&Path(1_000_000)).unwrap()))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, solver);
+criterion_main!(benches);
