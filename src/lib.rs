@@ -100,11 +100,13 @@ mod error;
 mod game;
 pub mod games;
 mod nimber;
+pub mod sequence;
 mod solver;
 
 pub use error::Error;
 pub use game::{Game, Outcome};
 pub use nimber::{Nimber, mex};
+pub use sequence::{Period, Sequence};
 pub use solver::{Solver, grundy, grundy_by, outcome, outcome_by};
 
 /// The README's examples, compiled and run as doctests.

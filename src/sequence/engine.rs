@@ -1,0 +1,651 @@
+//! Computing the Grundy values of heaps of a take-and-break game, bottom-up.
+//!
+//! The value of a heap of `n` is the mex of its options: heaps left by taking, and nim-sums of
+//! the heaps left by breaking. A break into two heaps has about n/2 splits, so the plain method
+//! costs O(n²) for n heaps. Three methods share the work:
+//!
+//! - **take-only** games (no move leaves two heaps) cost O(moves) per heap;
+//! - **sparse space** (Gangolli and Plambeck, Flammenkamp): most values of most games fall in a
+//!   *common* class C whose pairwise nim-sums miss the values that matter, so only splits with
+//!   a *rare* part can reach them. Only rare positions are enumerated, and the full scan of
+//!   splits runs, with early exit, only when the mex of what was enumerated could come from two
+//!   common parts. This is refined by parity, as Flammenkamp's tables do: extended values
+//!   (value, parity of the position) split better, separately for moves removing an even and an
+//!   odd number of tokens;
+//! - the **plain scan** of every split, for games whose rare values never die out, and for
+//!   three-heap breaks.
+//!
+//! Values are `u16` while they fit and `u32` beyond: no value is ever truncated.
+
+use crate::Error;
+
+use super::period::{Period, PeriodCheck};
+use super::rules::TakeBreak;
+
+/// Values of heaps 0, 1, 2, …, as compactly as they fit.
+#[derive(Clone, Debug)]
+pub(crate) enum Values {
+    Narrow(Vec<u16>),
+    Wide(Vec<u32>),
+}
+
+impl Values {
+    pub(crate) fn len(&self) -> usize {
+        match self {
+            Values::Narrow(v) => v.len(),
+            Values::Wide(v) => v.len(),
+        }
+    }
+
+    pub(crate) fn get(&self, i: usize) -> u64 {
+        match self {
+            Values::Narrow(v) => u64::from(v[i]),
+            Values::Wide(v) => u64::from(v[i]),
+        }
+    }
+
+    /// Makes room for `len` values in all, or reports how much memory that needs.
+    fn reserve_total(&mut self, len: usize) -> Result<(), Error> {
+        let (result, width) = match self {
+            Values::Narrow(v) => (v.try_reserve_exact(len.saturating_sub(v.len())), 2),
+            Values::Wide(v) => (v.try_reserve_exact(len.saturating_sub(v.len())), 4),
+        };
+        result.map_err(|_| Error::OutOfMemory {
+            what: "a heap-game sequence",
+            bytes: len as u128 * width,
+        })
+    }
+
+    /// Appends `value`, widening the storage if it does not fit in 16 bits.
+    fn push(&mut self, value: u64) -> Result<(), Error> {
+        match self {
+            Values::Narrow(v) => {
+                if let Ok(small) = u16::try_from(value) {
+                    v.push(small);
+                } else {
+                    let mut wide = Vec::new();
+                    wide.try_reserve_exact(v.capacity())
+                        .map_err(|_| Error::OutOfMemory {
+                            what: "a heap-game sequence",
+                            bytes: v.capacity() as u128 * 4,
+                        })?;
+                    wide.extend(v.iter().map(|&x| u32::from(x)));
+                    *self = Values::Wide(wide);
+                    return self.push(value);
+                }
+            }
+            Values::Wide(v) => {
+                let value = u32::try_from(value).map_err(|_| Error::OutOfRange {
+                    what: format!("grundy value {value} at heap {} exceeds 32 bits", v.len()),
+                })?;
+                v.push(value);
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A set of option values for one heap: a stamp per value, so that starting a new heap costs
+/// nothing.
+struct OptionSet {
+    stamps: Vec<u32>,
+    stamp: u32,
+}
+
+impl OptionSet {
+    fn new() -> Self {
+        // Room for every 16-bit value, so that marking narrow values needs no check.
+        OptionSet {
+            stamps: vec![0; 1 << 16],
+            stamp: 0,
+        }
+    }
+
+    fn clear(&mut self) {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.stamps.iter_mut().for_each(|s| *s = 0);
+            self.stamp = 1;
+        }
+    }
+
+    #[inline]
+    fn insert(&mut self, value: u64) {
+        let i = value as usize;
+        if i >= self.stamps.len() {
+            self.stamps.resize(i + 1, 0);
+        }
+        self.stamps[i] = self.stamp;
+    }
+
+    #[inline]
+    fn contains(&self, value: u64) -> bool {
+        self.stamps.get(value as usize) == Some(&self.stamp)
+    }
+
+    /// The least value from `from` on that is not in the set.
+    fn mex_from(&self, from: u64) -> u64 {
+        let mut v = from;
+        while self.contains(v) {
+            v += 1;
+        }
+        v
+    }
+
+    /// The stamps of the 16-bit values, indexable by any `u16` without a check.
+    #[inline]
+    fn narrow(&mut self) -> (&mut [u32; 1 << 16], u32) {
+        let stamps = (&mut self.stamps[..1 << 16])
+            .try_into()
+            .expect("room for every 16-bit value");
+        (stamps, self.stamp)
+    }
+
+    /// Marks the nim-sums of the splits `(a, s - a)` for `a` in `first..=last`.
+    #[inline]
+    fn insert_splits_narrow(&mut self, values: &[u16], s: usize, first: usize, last: usize) {
+        if first > last {
+            return;
+        }
+        let lo = &values[first..=last];
+        let hi = &values[s - last..=s - first];
+        let (stamps, stamp) = self.narrow();
+        for (&x, &y) in lo.iter().zip(hi.iter().rev()) {
+            stamps[usize::from(x ^ y)] = stamp;
+        }
+    }
+}
+
+/// The sparse-space bookkeeping for the two-heap breaks removing a number of tokens of one
+/// parity `d`.
+///
+/// Positions carry *extended values* `2·g + (position mod 2)`. A split of `s` into `(a, b)`
+/// has extended nim-sum `ext(a) ^ ext(b)`, whose parity bit is that of `s`; for a heap of `n`
+/// and a move removing `j ≡ d` tokens, `s ≡ n + d`. If the candidate value `m` of heap `n` has
+/// `ext = 2m + (n mod 2)` outside `closure = {c1 ^ c2 ^ d : c1, c2 ∈ common}`, no split of two
+/// common parts can reach it.
+struct ParityClass {
+    d: usize,
+    /// Tokens removed by this class's breaks, ascending.
+    moves: Vec<usize>,
+    common: Vec<bool>,
+    closure: Vec<bool>,
+    /// Positions (at least 1) whose extended value is not common, ascending.
+    rare: Vec<u32>,
+    /// The number of rare positions at the last rebuild.
+    rare_at_rebuild: usize,
+}
+
+/// Extended values of 16-bit values and a parity bit.
+const EXTENDED: usize = 1 << 17;
+
+impl ParityClass {
+    fn new(d: usize, moves: Vec<usize>) -> Self {
+        ParityClass {
+            d,
+            moves,
+            common: vec![false; EXTENDED],
+            closure: vec![false; EXTENDED],
+            rare: Vec::new(),
+            rare_at_rebuild: 0,
+        }
+    }
+
+    /// Chooses the common class greedily, most frequent extended values first, keeping every
+    /// common value out of the closure, and lists the rare positions again.
+    fn rebuild(&mut self, counts: &[u64], values: &[u16]) {
+        let mut by_count: Vec<usize> = (0..EXTENDED).filter(|&e| counts[e] > 0).collect();
+        by_count.sort_by_key(|&e| (std::cmp::Reverse(counts[e]), e));
+        self.common.iter_mut().for_each(|c| *c = false);
+        self.closure.iter_mut().for_each(|c| *c = false);
+        let mut members: Vec<usize> = Vec::new();
+        for e in by_count {
+            // Adding e puts e ^ c ^ d in the closure for every member c and for e itself.
+            let fits = !self.closure[e]
+                && members.iter().chain([&e]).all(|&c| {
+                    let x = e ^ c ^ self.d;
+                    x != e && !self.common[x]
+                });
+            if fits {
+                members.push(e);
+                self.common[e] = true;
+                for &c in &members {
+                    self.closure[e ^ c ^ self.d] = true;
+                }
+            }
+        }
+        self.rare.clear();
+        self.rare.extend(
+            (1..values.len())
+                .filter(|&a| !self.common[extended(values[a], a)])
+                .map(|a| a as u32),
+        );
+        self.rare_at_rebuild = self.rare.len();
+    }
+}
+
+#[inline]
+fn extended(value: u16, position: usize) -> usize {
+    (usize::from(value) << 1) | (position & 1)
+}
+
+/// The sparse-space state: the histogram of extended values, one class per parity of the
+/// tokens removed by two-heap breaks, and the scan cursors of the current heap.
+struct Sparse {
+    classes: Vec<ParityClass>,
+    counts: Vec<u64>,
+    next_rebuild: usize,
+    cursors: Vec<usize>,
+}
+
+impl Sparse {
+    fn new(break2: &[u32], values: &[u16]) -> Self {
+        let mut counts = vec![0u64; EXTENDED];
+        for (a, &v) in values.iter().enumerate().skip(1) {
+            counts[extended(v, a)] += 1;
+        }
+        let mut classes = Vec::new();
+        for d in 0..2 {
+            let moves: Vec<usize> = break2
+                .iter()
+                .map(|&j| j as usize)
+                .filter(|j| j % 2 == d)
+                .collect();
+            if !moves.is_empty() {
+                let mut class = ParityClass::new(d, moves);
+                class.rebuild(&counts, values);
+                classes.push(class);
+            }
+        }
+        let cursors = vec![0; break2.len()];
+        Sparse {
+            classes,
+            counts,
+            next_rebuild: 2 * values.len(),
+            cursors,
+        }
+    }
+
+    /// Records the value of the newest heap; rebuilds the classes when the histogram has
+    /// changed enough. Returns whether the sparse method still pays.
+    fn record(&mut self, values: &[u16], break2_moves: usize) -> bool {
+        let n = values.len() - 1;
+        let e = extended(values[n], n);
+        self.counts[e] += 1;
+        let mut grown = false;
+        for class in &mut self.classes {
+            if !class.common[e] {
+                class.rare.push(n as u32);
+                grown |= class.rare.len() > 2 * class.rare_at_rebuild + 64;
+            }
+        }
+        if values.len() < self.next_rebuild && !grown {
+            return true;
+        }
+        self.next_rebuild = 2 * values.len();
+        for class in &mut self.classes {
+            class.rebuild(&self.counts, values);
+        }
+        // Enumerating rare positions must cost well under the plain scan, since the scans for
+        // candidates come on top.
+        let sparse: usize = self
+            .classes
+            .iter()
+            .map(|c| c.rare.len() * c.moves.len())
+            .sum();
+        sparse * 2 <= break2_moves * n / 2
+    }
+}
+
+/// The values of a take-and-break game, computed up to any length, and its period once proven.
+pub(crate) struct Engine {
+    rules: TakeBreak,
+    /// No heap above this can be removed whole.
+    largest_take_all: usize,
+    values: Values,
+    options: OptionSet,
+    sparse: Option<Sparse>,
+    check: PeriodCheck,
+    period: Option<Period>,
+    /// Splits examined so far: the measure of the work done.
+    work: u64,
+}
+
+/// Heaps below this use the plain scan: sparse bookkeeping does not pay yet.
+const SPARSE_START: usize = 256;
+
+impl Engine {
+    pub(crate) fn new(rules: TakeBreak) -> Self {
+        let heaps = if !rules.break3.is_empty() {
+            3
+        } else if rules.break2.is_empty() {
+            1
+        } else {
+            2
+        };
+        let check = PeriodCheck::new(heaps, rules.max_removed() as usize);
+        let largest_take_all = rules.take_all.last().map_or(0, |&j| j as usize);
+        Engine {
+            rules,
+            largest_take_all,
+            values: Values::Narrow(Vec::new()),
+            options: OptionSet::new(),
+            sparse: None,
+            check,
+            period: None,
+            work: 0,
+        }
+    }
+
+    /// The values computed so far.
+    pub(crate) fn values(&self) -> &Values {
+        &self.values
+    }
+
+    /// The period, once the values computed prove it.
+    pub(crate) fn period(&self) -> Option<Period> {
+        self.period
+    }
+
+    /// The values and period, giving up the engine.
+    pub(crate) fn into_parts(self) -> (Values, Option<Period>) {
+        (self.values, self.period)
+    }
+
+    /// Computes values until there are `len` of them or a period is proven, whichever is first.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::OutOfMemory`] if `len` values cannot be allocated, [`Error::OutOfRange`] if a
+    /// value needs more than 32 bits.
+    pub(crate) fn extend_to(&mut self, len: usize) -> Result<(), Error> {
+        self.extend_within(len, u64::MAX)
+    }
+
+    /// As [`Engine::extend_to`], stopping early once more than `budget` splits have been
+    /// examined in all.
+    pub(crate) fn extend_within(&mut self, len: usize, budget: u64) -> Result<(), Error> {
+        if self.period.is_some() || self.values.len() >= len {
+            return Ok(());
+        }
+        self.values.reserve_total(len)?;
+        if let Values::Narrow(_) = self.values {
+            match self.extend_narrow(len, budget) {
+                Some(wide) => self.values.push(wide)?,
+                None => return Ok(()),
+            }
+        }
+        self.extend_wide(len, budget)
+    }
+
+    /// The loop while values fit in 16 bits. Returns the first value that does not.
+    fn extend_narrow(&mut self, len: usize, budget: u64) -> Option<u64> {
+        let Engine {
+            rules,
+            largest_take_all,
+            values,
+            options,
+            sparse,
+            check,
+            period,
+            work,
+        } = self;
+        let Values::Narrow(values) = values else {
+            return None;
+        };
+        let plain = rules.break3.is_empty() && !rules.break2.is_empty();
+        while values.len() < len && *work <= budget {
+            let n = values.len();
+            options.clear();
+            if n <= *largest_take_all && rules.takes_all(n as u64) {
+                options.insert(0);
+            }
+            for &j in &rules.take {
+                let Some(rest) = n.checked_sub(j as usize).filter(|&r| r > 0) else {
+                    break;
+                };
+                options.insert(u64::from(values[rest]));
+            }
+            let value = if let Some(sp) = sparse {
+                let (value, examined) =
+                    sparse_value(&sp.classes, &mut sp.cursors, options, values, n);
+                *work += examined;
+                value
+            } else {
+                *work += plain_breaks(rules, options, values.as_slice(), n);
+                options.mex_from(0)
+            };
+            let Ok(narrow) = u16::try_from(value) else {
+                return Some(value);
+            };
+            values.push(narrow);
+            let still_pays = sparse
+                .as_mut()
+                .map(|sp| sp.record(values, rules.break2.len()));
+            match still_pays {
+                Some(false) => *sparse = None,
+                None if plain && values.len() == SPARSE_START => {
+                    *sparse = Some(Sparse::new(&rules.break2, values));
+                }
+                _ => {}
+            }
+            if let Some(p) = check.observe(values) {
+                *period = Some(p);
+                // Everything from one period past the preperiod on repeats.
+                values.truncate(p.preperiod + p.period);
+                values.shrink_to_fit();
+                return None;
+            }
+        }
+        None
+    }
+
+    /// The loop once values need 32 bits: the plain scan.
+    fn extend_wide(&mut self, len: usize, budget: u64) -> Result<(), Error> {
+        while self.values.len() < len && self.work <= budget {
+            let n = self.values.len();
+            let Engine {
+                rules,
+                largest_take_all,
+                values,
+                options,
+                check,
+                period,
+                work,
+                ..
+            } = self;
+            let Values::Wide(values) = values else {
+                return Ok(());
+            };
+            options.clear();
+            if n <= *largest_take_all && rules.takes_all(n as u64) {
+                options.insert(0);
+            }
+            for &j in &rules.take {
+                let Some(rest) = n.checked_sub(j as usize).filter(|&r| r > 0) else {
+                    break;
+                };
+                options.insert(u64::from(values[rest]));
+            }
+            *work += plain_breaks(rules, options, values.as_slice(), n);
+            let value = options.mex_from(0);
+            let value = u32::try_from(value).map_err(|_| Error::OutOfRange {
+                what: format!("grundy value {value} of heap {n} exceeds 32 bits"),
+            })?;
+            values.push(value);
+            if let Some(p) = check.observe(values) {
+                *period = Some(p);
+                values.truncate(p.preperiod + p.period);
+                values.shrink_to_fit();
+                break;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Stored values, narrow or wide, as the plain scan reads them.
+trait Cells {
+    fn at(&self, i: usize) -> u64;
+    /// Marks `xor ^ g(a) ^ g(s - a)` for `a` in `first..=last`.
+    fn insert_splits(&self, options: &mut OptionSet, s: usize, first: usize, last: usize, xor: u64);
+}
+
+impl Cells for [u16] {
+    fn at(&self, i: usize) -> u64 {
+        u64::from(self[i])
+    }
+
+    fn insert_splits(
+        &self,
+        options: &mut OptionSet,
+        s: usize,
+        first: usize,
+        last: usize,
+        xor: u64,
+    ) {
+        if xor == 0 {
+            options.insert_splits_narrow(self, s, first, last);
+        } else {
+            for a in first..=last {
+                options.insert(xor ^ u64::from(self[a] ^ self[s - a]));
+            }
+        }
+    }
+}
+
+impl Cells for [u32] {
+    fn at(&self, i: usize) -> u64 {
+        u64::from(self[i])
+    }
+
+    fn insert_splits(
+        &self,
+        options: &mut OptionSet,
+        s: usize,
+        first: usize,
+        last: usize,
+        xor: u64,
+    ) {
+        for a in first..=last {
+            options.insert(xor ^ u64::from(self[a] ^ self[s - a]));
+        }
+    }
+}
+
+/// Marks the options of heap `n` that break it into two or three heaps, by scanning every
+/// split.
+///
+/// Returns the number of splits examined.
+fn plain_breaks<C: Cells + ?Sized>(
+    rules: &TakeBreak,
+    options: &mut OptionSet,
+    values: &C,
+    n: usize,
+) -> u64 {
+    let mut work = 0;
+    for &j in &rules.break2 {
+        let j = j as usize;
+        if j + 2 > n {
+            break;
+        }
+        let s = n - j;
+        values.insert_splits(options, s, 1, s / 2, 0);
+        work += s as u64 / 2;
+    }
+    for &j in &rules.break3 {
+        let j = j as usize;
+        if j + 3 > n {
+            break;
+        }
+        // Three parts c + a + (s - c - a): every c with every split of the rest.
+        let s = n - j;
+        for c in 1..=s - 2 {
+            let rest = s - c;
+            values.insert_splits(options, rest, 1, rest / 2, values.at(c));
+            work += rest as u64 / 2;
+        }
+    }
+    work
+}
+
+/// Splits scanned in the first step of the incremental scan; steps double up to
+/// [`MAX_SCAN_CHUNK`], so a candidate found at once costs little, and a long scan checks its
+/// candidate rarely.
+const FIRST_SCAN_CHUNK: usize = 4;
+const MAX_SCAN_CHUNK: usize = 64;
+
+/// The value of heap `n` by the sparse-space method, given the options from taking.
+///
+/// The splits with a rare part are all marked. Then, while the least unmarked value could come
+/// from two common parts of some class, that class's splits are scanned in order, marking every
+/// value met, until the candidate turns up (and the next one is tried, the scan going on from
+/// where it stopped) or the splits run out (and the candidate is the value).
+///
+/// Returns the value and the number of splits examined.
+fn sparse_value(
+    classes: &[ParityClass],
+    cursors: &mut [usize],
+    options: &mut OptionSet,
+    values: &[u16],
+    n: usize,
+) -> (u64, u64) {
+    let mut work = 0;
+    let (stamps, stamp) = options.narrow();
+    for class in classes {
+        for &j in &class.moves {
+            if j + 2 > n {
+                break;
+            }
+            let s = n - j;
+            for &a in &class.rare {
+                let a = a as usize;
+                if a >= s {
+                    break;
+                }
+                stamps[usize::from(values[a] ^ values[s - a])] = stamp;
+                work += 1;
+            }
+        }
+    }
+    // The next split to scan, per move of every class.
+    cursors.fill(1);
+    let mut candidate = options.mex_from(0);
+    'candidates: loop {
+        let ext = ((candidate as usize) << 1) | (n & 1);
+        let mut next_cursor = 0;
+        for class in classes {
+            let first_cursor = next_cursor;
+            next_cursor += class.moves.len();
+            if ext >= EXTENDED || !class.closure[ext] {
+                continue;
+            }
+            // Two common parts might reach the candidate.
+            for (&j, cursor) in class
+                .moves
+                .iter()
+                .zip(&mut cursors[first_cursor..next_cursor])
+            {
+                if j + 2 > n {
+                    continue;
+                }
+                let s = n - j;
+                let half = s / 2;
+                while *cursor <= half {
+                    let chunk = (*cursor)
+                        .next_power_of_two()
+                        .clamp(FIRST_SCAN_CHUNK, MAX_SCAN_CHUNK);
+                    let last = (*cursor + chunk - 1).min(half);
+                    options.insert_splits_narrow(values, s, *cursor, last);
+                    work += (last + 1 - *cursor) as u64;
+                    *cursor = last + 1;
+                    if options.contains(candidate) {
+                        candidate = options.mex_from(candidate + 1);
+                        continue 'candidates;
+                    }
+                }
+            }
+        }
+        return (candidate, work);
+    }
+}

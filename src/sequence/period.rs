@@ -1,0 +1,422 @@
+//! Periods of heap-game sequences, proven by the periodicity theorem.
+
+use std::fmt;
+
+use rustc_hash::FxHashMap;
+use smallvec::SmallVec;
+
+/// An eventual period of a sequence: `g(n + period) == g(n)` for every `n >= preperiod`, with
+/// both numbers the least possible.
+///
+/// ```
+/// use sprague::Period;
+/// let kayles = Period { preperiod: 71, period: 12 };
+/// assert_eq!(kayles.to_string(), "preperiod 71, period 12");
+/// assert_eq!(kayles.index(1_000_000_007), 71 + (1_000_000_007 - 71) % 12);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Period {
+    /// The number of values before the periodic part starts.
+    pub preperiod: usize,
+    /// The length of the repeating block.
+    pub period: usize,
+}
+
+impl Period {
+    /// The index below `preperiod + period` holding the same value as index `n`.
+    ///
+    /// ```
+    /// use sprague::Period;
+    /// assert_eq!(Period { preperiod: 2, period: 3 }.index(10), 4);
+    /// assert_eq!(Period { preperiod: 2, period: 3 }.index(1), 1);
+    /// ```
+    #[must_use]
+    pub fn index(&self, n: u64) -> usize {
+        let start = self.preperiod as u64;
+        if n < start + self.period as u64 {
+            n as usize
+        } else {
+            (start + (n - start) % self.period as u64) as usize
+        }
+    }
+}
+
+impl fmt::Display for Period {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "preperiod {}, period {}", self.preperiod, self.period)
+    }
+}
+
+/// Watches a growing sequence of a take-and-break game for a proof of periodicity.
+///
+/// The periodicity theorem (Guy and Smith, 1956, for moves leaving at most two heaps): if every
+/// move removes at most `t` tokens and leaves at most `k` heaps, and `g(n + p) == g(n)` for
+/// `n0 <= n < k·n0 + (k − 1)·p + t`, then `g(n + p) == g(n)` for every `n >= n0`. (An option of
+/// a heap of `n + p` leaves parts summing to at least `n + p − t`, so its largest part is at
+/// least `n0 + p` and can be shortened by `p`; the options of `n` lengthen likewise.) So `L`
+/// values prove period `p` from `n0` when `L >= k·(n0 + p) + t`.
+///
+/// When moves leave two or more heaps, one Z-function pass over the reversed values, at
+/// checkpoints spaced geometrically, finds the last index where every candidate period fails;
+/// the few candidates closest to a proof are then followed value by value, so that a proof is
+/// noticed at the exact length where it completes.
+///
+/// When moves leave at most one heap (`k = 1`), a value past `t` is a function of the `t`
+/// values before it (up to `t`, a move may also remove a whole heap of exactly that size), so
+/// the first window of `t` values past the first one to repeat proves the period; windows are
+/// found again by a rolling hash, in O(1) per value.
+#[derive(Clone, Debug)]
+pub(crate) struct PeriodCheck {
+    /// The most heaps a move leaves (at least 1).
+    heaps: usize,
+    /// The most tokens a move removes.
+    removed: usize,
+    next_check: usize,
+    /// Candidate periods and their preperiods so far (one past their last mismatch).
+    tracked: Vec<Candidate>,
+    /// For `k = 1`: the rolling hash of the last `t` values, and where each window ended.
+    window: u64,
+    windows: FxHashMap<u64, SmallVec<[usize; 1]>>,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Candidate {
+    period: usize,
+    start: usize,
+}
+
+/// Checkpoints are this fraction of the length apart: a full check costs O(length), so all
+/// checks together cost O(length), and every candidate is seen before its proof, which needs
+/// about twice the length at which it first shows.
+const CHECK_FRACTION: usize = 4;
+/// How many candidates are followed between checkpoints.
+const TRACKED: usize = 4;
+
+impl PeriodCheck {
+    pub(crate) fn new(heaps: usize, removed: usize) -> Self {
+        PeriodCheck {
+            heaps: heaps.max(1),
+            removed,
+            next_check: 0,
+            tracked: Vec::new(),
+            window: 0,
+            windows: FxHashMap::default(),
+        }
+    }
+
+    /// How many values a proof of `period` from `start` needs.
+    ///
+    /// The induction shortens a part `b >= n0 + p` of a split by `p`, which must leave a heap:
+    /// from `n0 = 0`, the split of `2p` into `(p, p)` would map to a split with an empty part.
+    /// So a proof for a breaking game starts at 1 at the earliest (the preperiod reported can
+    /// still be 0, when the values say so).
+    fn needed(&self, start: usize, period: usize) -> usize {
+        let start = if self.heaps > 1 { start.max(1) } else { start };
+        self.heaps * (start + period) + self.removed
+    }
+
+    /// Takes note of the newest value of `values`; returns the period once they prove one.
+    #[inline]
+    pub(crate) fn observe<T: Copy + PartialEq + Into<u64>>(
+        &mut self,
+        values: &[T],
+    ) -> Option<Period> {
+        if self.heaps == 1 {
+            return self.observe_window(values);
+        }
+        if self.tracked.is_empty() && values.len() < self.next_check {
+            return None;
+        }
+        self.observe_candidates(values)
+    }
+
+    fn observe_candidates<T: PartialEq>(&mut self, values: &[T]) -> Option<Period> {
+        let len = values.len();
+        let newest = len - 1;
+        for c in &mut self.tracked {
+            if newest >= c.period && values[newest] != values[newest - c.period] {
+                c.start = newest - c.period + 1;
+            }
+        }
+        let proven = self
+            .tracked
+            .iter()
+            .find(|c| len >= self.needed(c.start, c.period))
+            .copied();
+        if let Some(c) = proven {
+            return Some(least_period(values, c));
+        }
+        if len >= self.next_check {
+            self.next_check = len + (len / CHECK_FRACTION).max(1);
+            return self.check(values);
+        }
+        // A candidate with a new mismatch may no longer be provable before the next check.
+        let next_check = self.next_check;
+        let (heaps, removed) = (self.heaps, self.removed);
+        self.tracked
+            .retain(|c| heaps * (c.start + c.period) + removed <= next_check);
+        None
+    }
+
+    /// The first repeat of a window of `t` values (past the first `t` values, which moves
+    /// removing a whole heap can make special).
+    fn observe_window<T: Copy + PartialEq + Into<u64>>(&mut self, values: &[T]) -> Option<Period> {
+        // Window hash: sum of values[end - t + m] * B^(t - 1 - m), wrapping.
+        const B: u64 = 0x9e37_79b9_7f4a_7c15;
+        let t = self.removed;
+        let newest = values.len() - 1;
+        let value = |i: usize| values[i].into().wrapping_add(1);
+        self.window = self.window.wrapping_mul(B).wrapping_add(value(newest));
+        if newest >= t {
+            self.window = self
+                .window
+                .wrapping_sub(value(newest - t).wrapping_mul(B.wrapping_pow(t as u32)));
+        }
+        // The window of values[end - t..end] decides values[end] once end > t.
+        let end = newest + 1;
+        if end <= t {
+            return None;
+        }
+        let same = |a: usize, b: usize| (0..t).all(|m| values[a - t + m] == values[b - t + m]);
+        let earlier = self.windows.entry(self.window).or_default();
+        if let Some(&start) = earlier.iter().find(|&&e| same(e, end)) {
+            return Some(least_period(
+                values,
+                Candidate {
+                    period: end - start,
+                    start: start - t,
+                },
+            ));
+        }
+        earlier.push(end);
+        None
+    }
+
+    /// Finds the last mismatch of every candidate period; returns a proven period, or keeps
+    /// the candidates closest to a proof.
+    fn check<T: PartialEq>(&mut self, values: &[T]) -> Option<Period> {
+        let len = values.len();
+        // A proof of p needs len >= heaps * (0 + p) + removed at the least.
+        let max_period = (len.saturating_sub(self.removed) / self.heaps).min(len - 1);
+        if max_period == 0 {
+            return None;
+        }
+        let matched = reversed_z(values, max_period);
+        let candidates = (1..=max_period).map(|period| Candidate {
+            period,
+            start: len - period - matched[period] as usize,
+        });
+        // Follow the few that could be proven before the next check, fewest values needed
+        // first; the next check finds the others again.
+        self.tracked.clear();
+        for c in candidates {
+            let needed = self.needed(c.start, c.period);
+            if len >= needed {
+                return Some(least_period(values, c));
+            }
+            if needed > self.next_check {
+                continue;
+            }
+            let worst = self
+                .tracked
+                .iter()
+                .enumerate()
+                .max_by_key(|(_, t)| (self.needed(t.start, t.period), t.period));
+            match worst {
+                _ if self.tracked.len() < TRACKED => self.tracked.push(c),
+                Some((i, t)) if needed < self.needed(t.start, t.period) => self.tracked[i] = c,
+                _ => {}
+            }
+        }
+        None
+    }
+}
+
+/// `z[p]` for `p` in `1..=max_period`: how many of the last values repeat at distance `p`, the
+/// number of `i` with `values[len-1-j] == values[len-1-j-p]` for every `j < i`. This is the
+/// Z-function of the reversed values.
+///
+/// # Complexity
+///
+/// O(len) comparisons, 4 bytes per candidate.
+fn reversed_z<T: PartialEq>(values: &[T], max_period: usize) -> Vec<u32> {
+    let len = values.len();
+    let at = |i: usize| &values[len - 1 - i];
+    let mut z = vec![0u32; max_period + 1];
+    let (mut left, mut right) = (0, 0);
+    for i in 1..=max_period {
+        let mut k = if i < right {
+            (right - i).min(z[i - left] as usize)
+        } else {
+            0
+        };
+        while i + k < len && at(k) == at(i + k) {
+            k += 1;
+        }
+        z[i] = k as u32;
+        if i + k > right {
+            left = i;
+            right = i + k;
+        }
+    }
+    z
+}
+
+/// The least period and preperiod of a sequence proven periodic with `proven.period` from
+/// `proven.start`.
+///
+/// A multiple of the least period can be proven first, when the sequence settles into it
+/// earlier; the least period divides it and can be read off one cycle, and its preperiod off
+/// the values before, extended periodically.
+fn least_period<T: PartialEq>(values: &[T], proven: Candidate) -> Period {
+    let Candidate { period: big, start } = proven;
+    let value = |i: usize| {
+        if i < values.len() {
+            &values[i]
+        } else {
+            &values[start + (i - start) % big]
+        }
+    };
+    let period = (1..=big)
+        .filter(|d| big % d == 0)
+        .find(|&d| (start..start + big).all(|n| value(n) == value(n + d)))
+        .unwrap_or(big);
+    let mut preperiod = start + big;
+    while preperiod > 0 && value(preperiod - 1) == value(preperiod - 1 + period) {
+        preperiod -= 1;
+    }
+    Period { preperiod, period }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Feeds `values` one by one; returns the length at which a period is proven, and it.
+    fn first_proof<T: Copy + PartialEq + Into<u64>>(
+        check: &mut PeriodCheck,
+        values: &[T],
+    ) -> Option<(usize, Period)> {
+        (1..=values.len()).find_map(|len| check.observe(&values[..len]).map(|p| (len, p)))
+    }
+
+    #[test]
+    fn proves_a_periodic_tail_exactly_when_long_enough() {
+        // 5 values of preperiod, then period 3.
+        let mut values: Vec<u16> = vec![9, 8, 7, 6, 5];
+        values.extend([1, 2, 3].iter().cycle().take(600));
+        let found = first_proof(&mut PeriodCheck::new(2, 2), &values);
+        assert_eq!(
+            found,
+            Some((
+                2 * (5 + 3) + 2,
+                Period {
+                    preperiod: 5,
+                    period: 3
+                }
+            ))
+        );
+    }
+
+    #[test]
+    fn a_late_tail_is_found_at_its_proof_not_at_a_checkpoint() {
+        // Period 7 from 1000: the proof completes at 2 * 1007 + 1 values.
+        let mut values: Vec<u32> = (0..1000).map(|i| 100 + i).collect();
+        values.extend([0, 1, 2, 3, 4, 5, 6].iter().cycle().take(5000));
+        let found = first_proof(&mut PeriodCheck::new(2, 1), &values);
+        assert_eq!(
+            found,
+            Some((
+                2015,
+                Period {
+                    preperiod: 1000,
+                    period: 7
+                }
+            ))
+        );
+    }
+
+    #[test]
+    fn a_breaking_game_is_never_proven_from_0() {
+        // 4.0 (split a heap in two) starts 0, 0, 1, 0, 1: two zeros prove nothing.
+        let values: [u16; 8] = [0, 0, 1, 0, 1, 0, 1, 0];
+        let found = first_proof(&mut PeriodCheck::new(2, 0), &values);
+        assert_eq!(
+            found,
+            Some((
+                2 * (1 + 2),
+                Period {
+                    preperiod: 1,
+                    period: 2
+                }
+            ))
+        );
+    }
+
+    #[test]
+    fn the_least_period_is_found_not_a_multiple() {
+        let values: Vec<u8> = [0, 1].iter().copied().cycle().take(100).collect();
+        assert_eq!(
+            first_proof(&mut PeriodCheck::new(2, 1), &values).map(|f| f.1),
+            Some(Period {
+                preperiod: 0,
+                period: 2
+            })
+        );
+    }
+
+    #[test]
+    fn a_multiple_settling_first_is_refined_to_the_least_period() {
+        // Period 4 from index 40, but period 2 only from index 61: the refinement must report
+        // period 2 and preperiod 61, whichever proof completes first.
+        let mut values: Vec<u32> = (0..40).map(|i| 50 + i).collect();
+        values.extend((40..61).map(|i| if i % 4 == 3 { 9 } else { i as u32 % 2 }));
+        values.extend((61..400).map(|i| i as u32 % 2));
+        let found = first_proof(&mut PeriodCheck::new(2, 0), &values).map(|f| f.1);
+        // Index 59 is 3 mod 4 and holds 9, so period 2 fails at 59/61, and starts at 60... check:
+        let last_bad = (0..398)
+            .rev()
+            .find(|&n| values[n] != values[n + 2])
+            .unwrap();
+        assert_eq!(
+            found,
+            Some(Period {
+                preperiod: last_bad + 1,
+                period: 2
+            })
+        );
+    }
+
+    #[test]
+    fn take_only_games_need_a_window_of_t() {
+        // One heap at a time: a window of t values decides the next, past the heap sizes that
+        // a move may remove whole, so periodicity from 0 needs g(n + 7) = g(n) for n <= t:
+        // 12 values.
+        let values: [u16; 14] = [0, 1, 0, 1, 2, 3, 2, 0, 1, 0, 1, 2, 3, 2];
+        assert_eq!(
+            first_proof(&mut PeriodCheck::new(1, 4), &values),
+            Some((
+                12,
+                Period {
+                    preperiod: 0,
+                    period: 7
+                }
+            ))
+        );
+    }
+
+    #[test]
+    fn a_late_change_is_not_a_period() {
+        // Ones, a 2 at index 15, ones again: with t = 20 no proof completes before the 2, and
+        // after it period 1 would need 2 * (16 + 1) + 20 = 54 values.
+        let values: Vec<u8> = (0..40).map(|i| if i == 15 { 2 } else { 1 }).collect();
+        assert_eq!(first_proof(&mut PeriodCheck::new(2, 20), &values), None);
+    }
+
+    #[test]
+    fn reversed_z_counts_matching_suffixes() {
+        let values = [5, 1, 2, 1, 2, 1, 2];
+        let z = reversed_z(&values, 3);
+        assert_eq!(z[1..], [0, 4, 0]);
+    }
+}
