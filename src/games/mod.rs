@@ -9,9 +9,12 @@
 //! |---|---|---|
 //! | Nim | [`Nim`] | nim-sum of the heaps (Bouton) |
 //! | cutting a grid of paper | [`GridCutting`] | [`GridCutting::table`] of all sizes |
+//! | octal games: Kayles, Dawson's Kayles, Treblecross, … | [`Octal`] | [`Octal::sequence`], proven [`Octal::period`] |
 
 mod grid;
 mod nim;
+mod octal;
 
 pub use grid::{GridCutting, GridTable};
 pub use nim::Nim;
+pub use octal::{Heaps, Octal};

@@ -1,0 +1,478 @@
+//! Octal and hexadecimal take-and-break games.
+
+use std::fmt;
+use std::hash::{Hash, Hasher};
+use std::str::FromStr;
+use std::sync::Arc;
+
+use smallvec::SmallVec;
+
+use crate::sequence::rules::TakeBreak;
+use crate::sequence::{Engine, Period, Sequence};
+use crate::{Error, Game, Nimber};
+
+/// An octal game (or hexadecimal game): take tokens from a heap and maybe break the rest.
+///
+/// # Rules
+///
+/// A position is a collection of heaps of tokens. A move picks a heap, removes some tokens,
+/// and leaves the rest as zero, one, two (or three) non-empty heaps. Which of these are allowed
+/// is given by the game's *code* `d0.d1d2d3…`: digit `dj` says what removing `j` tokens may
+/// leave, as a sum of
+///
+/// - 1: no heap (only from a heap of exactly `j` tokens),
+/// - 2: one heap,
+/// - 4: two heaps,
+/// - 8: three heaps (hexadecimal games),
+///
+/// and the digit `d0` before the point allows splitting a heap without removing anything (so it
+/// can only be 0, 4, 8 or 12). The player who cannot move loses.
+///
+/// Codes are parsed with [`FromStr`]: octal digits, or hexadecimal digits after a `0x` prefix
+/// (`"0x0.2048"`, `"0x4.C"`), since a plain `"0.8"` is not an octal code. Trailing zeros do not
+/// change the game. Bad codes give [`Error::InvalidCode`] with the offending character.
+///
+/// | game | code | constructor |
+/// |---|---|---|
+/// | Kayles | 0.77 | [`Octal::kayles`] |
+/// | Dawson's Kayles | 0.07 | [`Octal::dawsons_kayles`] |
+/// | Dawson's chess | 0.137 | [`Octal::dawsons_chess`] |
+/// | Treblecross (1 × n Crosses and Crosses) | 0.007 | [`Octal::treblecross`] |
+///
+/// # Theory
+///
+/// Heaps are independent, so a position is worth the nim-sum of its heaps' values, and the
+/// game is described by the *Grundy sequence* g(0), g(1), g(2), …, computed bottom-up by
+/// [`Octal::sequence`]. Every octal game with finitely many non-zero digits is believed to
+/// have an eventually periodic sequence (Guy's conjecture), and a period is *proven* by the
+/// periodicity theorem of Guy and Smith: with `t` the largest number of tokens a move removes,
+/// if g(n + p) = g(n) for n0 ≤ n < 2·n0 + p + t, then for all n ≥ n0 (for hexadecimal games,
+/// which can leave three heaps, the bound is 3·n0 + 2·p + t). [`Octal::period`] finds the
+/// least preperiod and period that the computed values prove, and [`Octal::grundy`] answers
+/// any heap through it.
+///
+/// As a [`Game`], [`Octal::heap`] is a position of one heap whose successors are collections of
+/// heaps ([`Heaps`]), split into single heaps.
+///
+/// # Examples
+///
+/// ```
+/// use sprague::{games::Octal, Nimber, Period};
+///
+/// let kayles: Octal = "0.77".parse()?;
+/// assert_eq!(kayles, Octal::kayles());
+/// assert_eq!(kayles.period(10_000)?, Some(Period { preperiod: 71, period: 12 }));
+/// assert_eq!(kayles.grundy(1_000_000_007)?, Nimber::new(7));
+/// assert_eq!(kayles.to_string(), "0.77");
+/// # Ok::<(), sprague::Error>(())
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Octal {
+    /// `digits[j]` is the digit for removing `j` tokens; no trailing zeros after `digits[1]`.
+    digits: Vec<u8>,
+}
+
+/// Heaps below this are computed directly by [`Octal::grundy`].
+const DIRECT: usize = 1 << 22;
+/// For a larger heap, the period search stops after this many values,
+const PERIOD_SEARCH: usize = 1 << 24;
+/// or after examining this many splits (about a second's work).
+const PERIOD_SEARCH_WORK: u64 = 1 << 31;
+
+impl Octal {
+    /// Kayles, 0.77: knock down one pin or two adjacent pins from a row.
+    #[must_use]
+    pub fn kayles() -> Self {
+        Octal {
+            digits: vec![0, 7, 7],
+        }
+    }
+
+    /// Dawson's Kayles, 0.07: knock down two adjacent pins.
+    #[must_use]
+    pub fn dawsons_kayles() -> Self {
+        Octal {
+            digits: vec![0, 0, 7],
+        }
+    }
+
+    /// Dawson's chess, 0.137: pawns on a 3 × n board with forced captures; a heap of n is a
+    /// file of n pawns.
+    #[must_use]
+    pub fn dawsons_chess() -> Self {
+        Octal {
+            digits: vec![0, 1, 3, 7],
+        }
+    }
+
+    /// Treblecross, 0.007: place a cross on a 1 × n strip; whoever completes three in a row
+    /// wins.
+    ///
+    /// Nobody places a cross within two squares of another (the opponent would complete a
+    /// line), so a move in an empty stretch removes the square and the two on each side: a
+    /// strip of n empty squares plays as a heap of n + 2 in 0.007 (the seed problem
+    /// "Crosses and Crosses", POJ 3537).
+    ///
+    /// ```
+    /// use sprague::games::Octal;
+    /// // The first player loses Crosses and Crosses on a 1 x 6 board.
+    /// assert!(Octal::treblecross().grundy(6 + 2)?.is_zero());
+    /// # Ok::<(), sprague::Error>(())
+    /// ```
+    #[must_use]
+    pub fn treblecross() -> Self {
+        Octal {
+            digits: vec![0, 0, 0, 7],
+        }
+    }
+
+    /// The code's digits: `digits()[j]` for removing `j` tokens, `digits()[0]` before the
+    /// point.
+    #[must_use]
+    pub fn digits(&self) -> &[u8] {
+        &self.digits
+    }
+
+    /// Whether some digit needs bit 8 (leaving three heaps).
+    #[must_use]
+    pub fn is_hexadecimal(&self) -> bool {
+        self.digits.iter().any(|&d| d >= 8)
+    }
+
+    fn rules(&self) -> TakeBreak {
+        TakeBreak::from_digits(&self.digits)
+    }
+
+    /// The values of heaps `0..len`.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::OutOfMemory`] if the values cannot be stored (2 bytes each while they fit in
+    /// 16 bits).
+    ///
+    /// # Complexity
+    ///
+    /// O(len²) in the worst case, far less where sparse space applies; once a period is proven
+    /// the computation stops and the rest costs nothing.
+    ///
+    /// ```
+    /// use sprague::{games::Octal, Nimber};
+    /// let seq = Octal::kayles().sequence(12)?;
+    /// let values: Vec<u64> = seq.iter().map(Nimber::value).collect();
+    /// assert_eq!(values, [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]);
+    /// # Ok::<(), sprague::Error>(())
+    /// ```
+    pub fn sequence(&self, len: usize) -> Result<Sequence, Error> {
+        let mut engine = Engine::new(self.rules());
+        engine.extend_to(len)?;
+        let (values, period) = engine.into_parts();
+        Ok(Sequence::new(values, len, period))
+    }
+
+    /// The value of a heap of `heap` tokens, for any heap: directly for heaps below 2²², and
+    /// through the proven period beyond.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::OutOfRange`] for a heap of 2²² or more when the search for a period gives up:
+    /// after 2²⁴ values, or after examining 2³¹ splits (about a second's work; games whose
+    /// rare values persist, like Treblecross, reach that first). [`Error::OutOfMemory`] if the
+    /// values cannot be stored.
+    ///
+    /// # Complexity
+    ///
+    /// As [`Octal::sequence`] up to the heap, or up to the proof of the period.
+    ///
+    /// ```
+    /// use sprague::games::Octal;
+    /// // Dawson's Kayles repeats with period 34 from heap 53 on.
+    /// let dawson = Octal::dawsons_kayles();
+    /// let huge = 10u64.pow(15);
+    /// assert_eq!(dawson.grundy(huge)?, dawson.grundy(53 + (huge - 53) % 34)?);
+    /// # Ok::<(), sprague::Error>(())
+    /// ```
+    pub fn grundy(&self, heap: u64) -> Result<Nimber, Error> {
+        let mut engine = Engine::new(self.rules());
+        let direct = usize::try_from(heap).ok().filter(|&h| h < DIRECT);
+        match direct {
+            Some(h) => engine.extend_to(h + 1)?,
+            None => engine.extend_within(PERIOD_SEARCH, PERIOD_SEARCH_WORK)?,
+        }
+        let index = match (engine.period(), direct) {
+            (Some(p), _) => p.index(heap),
+            (None, Some(h)) => h,
+            (None, None) => {
+                return Err(Error::OutOfRange {
+                    what: format!(
+                        "heap {heap} of {self}: no period proven within {} values",
+                        engine.values().len()
+                    ),
+                });
+            }
+        };
+        Ok(Nimber::new(engine.values().get(index)))
+    }
+
+    /// The least preperiod and period proven by the values of heaps below `max_len`, or `None`
+    /// if they prove none.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::OutOfMemory`] if `max_len` values cannot be stored.
+    ///
+    /// # Complexity
+    ///
+    /// As [`Octal::sequence`] up to the length the proof needs (at most `max_len`).
+    ///
+    /// ```
+    /// use sprague::{games::Octal, Period};
+    /// assert_eq!(Octal::dawsons_chess().period(10_000)?, Some(Period { preperiod: 52, period: 34 }));
+    /// assert_eq!(Octal::treblecross().period(2_000)?, None);
+    /// # Ok::<(), sprague::Error>(())
+    /// ```
+    pub fn period(&self, max_len: usize) -> Result<Option<Period>, Error> {
+        let mut engine = Engine::new(self.rules());
+        engine.extend_to(max_len)?;
+        Ok(engine.period())
+    }
+
+    /// A position of one heap of `tokens`, as a [`Game`].
+    ///
+    /// ```
+    /// use sprague::{games::Octal, grundy};
+    /// let kayles = Octal::kayles();
+    /// assert_eq!(grundy(&kayles.heap(10))?, kayles.grundy(10)?);
+    /// # Ok::<(), sprague::Error>(())
+    /// ```
+    #[must_use]
+    pub fn heap(&self, tokens: u64) -> Heaps {
+        self.heaps([tokens])
+    }
+
+    /// A position of several heaps, as a [`Game`].
+    ///
+    /// ```
+    /// use sprague::{games::Octal, grundy};
+    /// let kayles = Octal::kayles();
+    /// let two = kayles.heaps([4, 7]);
+    /// assert_eq!(grundy(&two)?, kayles.grundy(4)? + kayles.grundy(7)?);
+    /// # Ok::<(), sprague::Error>(())
+    /// ```
+    pub fn heaps(&self, tokens: impl IntoIterator<Item = u64>) -> Heaps {
+        let mut heaps: SmallVec<[u64; 2]> = tokens.into_iter().filter(|&h| h > 0).collect();
+        heaps.sort_unstable();
+        Heaps {
+            game: Arc::new(Shared {
+                code: self.clone(),
+                rules: self.rules(),
+            }),
+            heaps,
+        }
+    }
+}
+
+impl FromStr for Octal {
+    type Err = Error;
+
+    /// Parses `d0.d1d2…` in octal, or `0xd0.d1d2…` in hexadecimal; `d0` may be left out.
+    ///
+    /// ```
+    /// use sprague::{games::Octal, Error};
+    /// assert_eq!("4.07".parse::<Octal>()?.to_string(), "4.07");
+    /// assert_eq!("0x0.2048".parse::<Octal>()?.to_string(), "0x0.2048");
+    /// assert_eq!(".770".parse::<Octal>()?, Octal::kayles());
+    /// let err = "0.7a7".parse::<Octal>().unwrap_err();
+    /// assert!(matches!(err, Error::InvalidCode { position: 3, .. }));
+    /// # Ok::<(), sprague::Error>(())
+    /// ```
+    fn from_str(code: &str) -> Result<Self, Error> {
+        let invalid = |position: usize, reason: String| Error::InvalidCode {
+            code: code.to_string(),
+            position,
+            reason,
+        };
+        let (hexadecimal, body, offset) =
+            match code.strip_prefix("0x").or_else(|| code.strip_prefix("0X")) {
+                Some(rest) => (true, rest, 2),
+                None => (false, code, 0),
+            };
+        if body.is_empty() {
+            return Err(invalid(code.len(), "the code is empty".into()));
+        }
+        let Some(point) = body.find('.') else {
+            return Err(invalid(
+                code.len(),
+                "the code has no point (write 0.77, not 77)".into(),
+            ));
+        };
+        let radix = if hexadecimal { 16 } else { 8 };
+        let digit = |i: usize, c: char| -> Result<u8, Error> {
+            match c.to_digit(radix) {
+                Some(d) => Ok(d as u8),
+                None if !hexadecimal && c.is_ascii_hexdigit() => Err(invalid(
+                    offset + i,
+                    format!("{c:?} is not an octal digit (hexadecimal codes start with 0x)"),
+                )),
+                None => Err(invalid(
+                    offset + i,
+                    format!(
+                        "{c:?} is not {} digit",
+                        if hexadecimal {
+                            "a hexadecimal"
+                        } else {
+                            "an octal"
+                        }
+                    ),
+                )),
+            }
+        };
+        let mut digits = Vec::with_capacity(body.len());
+        let before = &body[..point];
+        match before.chars().count() {
+            0 => digits.push(0),
+            1 => {
+                let d0 = digit(0, before.chars().next().unwrap_or('0'))?;
+                if d0 & 3 != 0 {
+                    return Err(invalid(
+                        offset,
+                        format!(
+                            "the digit before the point can only allow splitting (0, 4, 8 or C), not {d0:X}: removing nothing and leaving a heap is no move"
+                        ),
+                    ));
+                }
+                digits.push(d0);
+            }
+            _ => {
+                return Err(invalid(
+                    offset + 1,
+                    "only one digit may stand before the point".into(),
+                ));
+            }
+        }
+        let after = &body[point + 1..];
+        if after.is_empty() {
+            return Err(invalid(
+                code.len(),
+                "the code has no digit after the point".into(),
+            ));
+        }
+        for (i, c) in after.char_indices() {
+            digits.push(digit(point + 1 + i, c)?);
+        }
+        while digits.len() > 2 && digits.last() == Some(&0) {
+            digits.pop();
+        }
+        Ok(Octal { digits })
+    }
+}
+
+impl fmt::Display for Octal {
+    /// The code, in octal when every digit allows it, else in hexadecimal after `0x`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let hexadecimal = self.is_hexadecimal();
+        let mut code = String::with_capacity(self.digits.len() + 3);
+        if hexadecimal {
+            code.push_str("0x");
+        }
+        for (j, &d) in self.digits.iter().enumerate() {
+            if j == 1 {
+                code.push('.');
+            }
+            code.push(
+                char::from_digit(u32::from(d), 16)
+                    .unwrap_or('?')
+                    .to_ascii_uppercase(),
+            );
+        }
+        f.pad(&code)
+    }
+}
+
+impl fmt::Debug for Octal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Octal({self})")
+    }
+}
+
+/// The rules of a game, shared by all its positions.
+#[derive(Debug)]
+struct Shared {
+    code: Octal,
+    rules: TakeBreak,
+}
+
+/// A position of an [`Octal`] game: a collection of heaps.
+///
+/// Heaps are kept sorted, so positions that differ only in the order of their heaps are equal.
+/// [`split`](Game::split) returns the heaps one by one.
+#[derive(Clone)]
+pub struct Heaps {
+    game: Arc<Shared>,
+    heaps: SmallVec<[u64; 2]>,
+}
+
+impl Heaps {
+    /// The heap sizes, ascending.
+    #[must_use]
+    pub fn heaps(&self) -> &[u64] {
+        &self.heaps
+    }
+
+    /// The game being played.
+    #[must_use]
+    pub fn game(&self) -> &Octal {
+        &self.game.code
+    }
+}
+
+impl PartialEq for Heaps {
+    fn eq(&self, other: &Self) -> bool {
+        self.heaps == other.heaps
+            && (Arc::ptr_eq(&self.game, &other.game) || self.game.code == other.game.code)
+    }
+}
+
+impl Eq for Heaps {}
+
+impl Hash for Heaps {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.game.code.hash(state);
+        self.heaps.hash(state);
+    }
+}
+
+impl fmt::Debug for Heaps {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Heaps({}, {:?})", self.game.code, self.heaps.as_slice())
+    }
+}
+
+impl Game for Heaps {
+    fn successors(&self) -> impl IntoIterator<Item = Self> {
+        let mut out = Vec::new();
+        for (i, &h) in self.heaps.iter().enumerate() {
+            if i > 0 && self.heaps[i - 1] == h {
+                continue;
+            }
+            for parts in self.game.rules.options(h) {
+                let mut heaps: SmallVec<[u64; 2]> = SmallVec::with_capacity(self.heaps.len() + 2);
+                heaps.extend(self.heaps[..i].iter().copied());
+                heaps.extend(self.heaps[i + 1..].iter().copied());
+                heaps.extend(parts);
+                heaps.sort_unstable();
+                out.push(Heaps {
+                    game: Arc::clone(&self.game),
+                    heaps,
+                });
+            }
+        }
+        out
+    }
+
+    fn split(&self) -> impl IntoIterator<Item = Self> {
+        self.heaps.iter().map(|&h| Heaps {
+            game: Arc::clone(&self.game),
+            heaps: SmallVec::from_slice(&[h]),
+        })
+    }
+}

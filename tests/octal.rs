@@ -1,0 +1,332 @@
+//! Octal games against published sequences, a plain reference implementation, the seed
+//! documents' Crosses-and-Crosses recurrence, and their known periods.
+
+use proptest::prelude::*;
+use sprague::games::Octal;
+use sprague::{Error, Game, Nimber, Period, Solver, grundy};
+
+fn values(code: &str, len: usize) -> Vec<u64> {
+    let game: Octal = code.parse().unwrap();
+    game.sequence(len)
+        .unwrap()
+        .iter()
+        .map(Nimber::value)
+        .collect()
+}
+
+/// The Grundy values of heaps `0..len` by the definition, straight from the digits: removing `j`
+/// tokens may leave no heap (bit 1, heap of exactly `j`), one (2), two (4) or three (8) heaps.
+fn reference(digits: &[u8], len: usize) -> Vec<u64> {
+    let mut g: Vec<u64> = Vec::with_capacity(len);
+    for n in 0..len {
+        let mut reached = std::collections::HashSet::new();
+        for (j, &d) in digits.iter().enumerate() {
+            if j > n {
+                break;
+            }
+            let rest = n - j;
+            if d & 1 != 0 && rest == 0 && j > 0 {
+                reached.insert(0);
+            }
+            if d & 2 != 0 && rest > 0 && j > 0 {
+                reached.insert(g[rest]);
+            }
+            if d & 4 != 0 {
+                for a in 1..rest {
+                    reached.insert(g[a] ^ g[rest - a]);
+                }
+            }
+            if d & 8 != 0 {
+                for a in 1..rest {
+                    for b in 1..rest - a {
+                        reached.insert(g[a] ^ g[b] ^ g[rest - a - b]);
+                    }
+                }
+            }
+        }
+        g.push((0..).find(|v| !reached.contains(v)).unwrap());
+    }
+    g
+}
+
+// Published sequences (OEIS), offset 0 unless noted.
+const A002186_KAYLES: [u64; 105] = [
+    0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7, 4, 1, 2, 8, 5, 4, 7, 2,
+    1, 8, 6, 7, 4, 1, 2, 3, 1, 4, 7, 2, 1, 8, 2, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1, 4, 2, 7, 4, 1, 2, 8,
+    1, 4, 7, 2, 1, 8, 6, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1, 8, 2, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1, 8, 2, 7,
+    4, 1, 2, 8, 1, 4, 7, 2, 1,
+];
+const A002187_DAWSONS_CHESS: [u64; 132] = [
+    0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4, 5, 2,
+    7, 4, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4,
+    5, 3, 7, 4, 8, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 9, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1,
+    0, 4, 5, 3, 7, 4, 8, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 9, 3, 3, 0, 1, 1, 3, 0, 2,
+    1, 1, 0, 4,
+];
+/// A071436, octal game .56, offset 1.
+const A071436_056: [u64; 92] = [
+    1, 0, 2, 2, 4, 1, 1, 3, 2, 4, 4, 6, 6, 2, 1, 1, 7, 6, 8, 4, 1, 1, 6, 5, 4, 8, 1, 1, 12, 4, 5,
+    6, 1, 1, 3, 12, 6, 6, 8, 9, 2, 11, 6, 6, 4, 2, 1, 1, 12, 13, 4, 10, 8, 1, 12, 12, 5, 11, 1, 16,
+    2, 2, 12, 6, 1, 1, 2, 13, 12, 6, 6, 8, 1, 1, 7, 6, 11, 4, 16, 16, 6, 5, 5, 19, 1, 1, 12, 4, 14,
+    16, 1, 1,
+];
+/// A071074, Double Kayles .7777.
+const A071074_DOUBLE_KAYLES: [u64; 90] = [
+    0, 1, 2, 3, 4, 5, 6, 7, 3, 2, 8, 9, 7, 6, 5, 4, 3, 2, 8, 9, 4, 5, 12, 13, 9, 8, 2, 3, 4, 5, 15,
+    14, 3, 2, 8, 9, 7, 6, 5, 4, 3, 2, 8, 9, 13, 12, 15, 14, 9, 8, 2, 3, 4, 5, 16, 17, 10, 11, 8, 9,
+    14, 15, 5, 4, 3, 2, 16, 17, 13, 12, 15, 14, 9, 8, 2, 3, 4, 5, 6, 7, 3, 2, 8, 9, 14, 15, 5, 4,
+    3, 2,
+];
+/// A071434, .1377, offset 1.
+const A071434_01377: [u64; 102] = [
+    1, 1, 2, 2, 3, 3, 1, 1, 4, 4, 3, 3, 2, 2, 1, 1, 4, 4, 2, 2, 6, 6, 4, 4, 1, 1, 2, 2, 7, 7, 1, 1,
+    4, 4, 3, 3, 2, 2, 1, 1, 4, 4, 6, 6, 7, 7, 4, 4, 1, 1, 2, 2, 8, 8, 5, 5, 4, 4, 7, 7, 2, 2, 1, 1,
+    8, 8, 6, 6, 7, 7, 4, 4, 1, 1, 2, 2, 3, 3, 1, 1, 4, 4, 7, 7, 2, 2, 1, 1, 8, 8, 2, 2, 7, 7, 4, 4,
+    1, 1, 2, 2, 8, 8,
+];
+/// A125924, Flanigan's game .34, offset 1.
+const A125924_034: [u64; 40] = [
+    1, 0, 1, 2, 0, 1, 0, 3, 1, 2, 1, 2, 0, 3, 0, 3, 1, 2, 1, 2, 0, 3, 0, 3, 1, 2, 1, 2, 0, 3, 0, 3,
+    1, 2, 1, 2, 0, 3, 0, 3,
+];
+
+fn from_one(published: &[u64]) -> Vec<u64> {
+    std::iter::once(0)
+        .chain(published.iter().copied())
+        .collect()
+}
+
+#[test]
+fn published_sequences() {
+    assert_eq!(values("0.77", 105), A002186_KAYLES);
+    assert_eq!(values("0.137", 132), A002187_DAWSONS_CHESS);
+    // Dawson's Kayles .07 has the values of Dawson's chess shifted by one.
+    let dawsons_kayles = values("0.07", 133);
+    assert_eq!(dawsons_kayles[0], 0);
+    assert_eq!(dawsons_kayles[1..], A002187_DAWSONS_CHESS);
+    assert_eq!(values("0.56", 93), from_one(&A071436_056));
+    assert_eq!(values("0.7777", 90), A071074_DOUBLE_KAYLES);
+    assert_eq!(values("0.1377", 103), from_one(&A071434_01377));
+    assert_eq!(values("0.34", 41), from_one(&A125924_034));
+}
+
+#[test]
+fn known_periods() {
+    let period = |code: &str, max: usize| code.parse::<Octal>().unwrap().period(max).unwrap();
+    assert_eq!(
+        period("0.77", 10_000),
+        Some(Period {
+            preperiod: 71,
+            period: 12
+        })
+    );
+    assert_eq!(
+        period("0.137", 10_000),
+        Some(Period {
+            preperiod: 52,
+            period: 34
+        })
+    );
+    assert_eq!(
+        period("0.07", 10_000),
+        Some(Period {
+            preperiod: 53,
+            period: 34
+        })
+    );
+    assert_eq!(
+        period("0.7777", 10_000),
+        Some(Period {
+            preperiod: 142,
+            period: 24
+        })
+    );
+    assert_eq!(
+        period("0.1377", 10_000),
+        Some(Period {
+            preperiod: 141,
+            period: 24
+        })
+    );
+    // Late periods, found by Gangolli and Plambeck and by Flammenkamp.
+    assert_eq!(
+        period("0.16", 1_000_000),
+        Some(Period {
+            preperiod: 105_351,
+            period: 149_459
+        })
+    );
+    assert_eq!(
+        period("0.56", 1_000_000),
+        Some(Period {
+            preperiod: 326_640,
+            period: 144
+        })
+    );
+    // Treblecross is not known to be periodic; its rare values persist.
+    assert_eq!(period("0.007", 20_000), None);
+}
+
+#[test]
+fn a_period_predicts_later_values() {
+    for code in ["0.77", "0.137", "0.07", "0.7777", "0.34", "4.07", "0.3122"] {
+        let game: Octal = code.parse().unwrap();
+        let p = game
+            .period(5_000)
+            .unwrap()
+            .unwrap_or_else(|| panic!("{code} has a period"));
+        let direct = reference(game.digits(), p.preperiod + 3 * p.period + 50);
+        for (n, &v) in direct.iter().enumerate() {
+            assert_eq!(direct[p.index(n as u64)], v, "{code} at {n}");
+            assert_eq!(game.grundy(n as u64).unwrap().value(), v, "{code} at {n}");
+        }
+    }
+}
+
+#[test]
+fn crosses_and_crosses_agrees_with_the_seed_recurrence() {
+    // POJ 3537 (seed document): a cross at square i of a 1 x n strip leaves strips of i - 3 and
+    // n - i - 2 squares; sg(negative) = 0.
+    let boards = 600;
+    let mut sg = vec![0u64; boards + 1];
+    for n in 1..=boards {
+        let part = |m: i64| if m <= 0 { 0 } else { sg[m as usize] };
+        let reached: Vec<u64> = (1..=n as i64)
+            .map(|i| part(i - 3) ^ part(n as i64 - i - 2))
+            .collect();
+        sg[n] = (0..).find(|v| !reached.contains(v)).unwrap();
+    }
+    let treble = Octal::treblecross().sequence(boards + 3).unwrap();
+    for (n, &want) in sg.iter().enumerate().skip(1) {
+        assert_eq!(treble.get(n + 2).unwrap().value(), want, "board of {n}");
+    }
+    let losing: Vec<usize> = (3..=60).filter(|&n| sg[n] == 0).collect();
+    assert_eq!(losing, [6, 12, 22, 30, 32, 44, 54]);
+}
+
+#[test]
+fn kayles_at_huge_heaps_through_the_period() {
+    let kayles = Octal::kayles();
+    assert_eq!(kayles.grundy(1_000_000_007).unwrap(), Nimber::new(7));
+    assert_eq!(
+        kayles.grundy(u64::MAX).unwrap(),
+        kayles.grundy(71 + (u64::MAX - 71) % 12).unwrap()
+    );
+    let seq = kayles.sequence(10_000_000).unwrap();
+    assert_eq!(seq.len(), 10_000_000);
+    assert_eq!(seq.get(9_999_999), Some(kayles.grundy(9_999_999).unwrap()));
+    assert_eq!(seq.iter().count(), 10_000_000);
+}
+
+#[test]
+fn huge_heaps_without_a_period_are_an_error() {
+    let err = Octal::treblecross().grundy(1 << 40).unwrap_err();
+    assert!(matches!(err, Error::OutOfRange { .. }), "{err}");
+}
+
+#[test]
+fn codes_parse_and_print() {
+    for (code, shown) in [
+        ("0.77", "0.77"),
+        (".77", "0.77"),
+        ("0.770", "0.77"),
+        ("4.07", "4.07"),
+        ("4.0", "4.0"),
+        ("0x0.2048", "0x0.2048"),
+        ("0x4.c", "0x4.C"),
+        ("0x0.77", "0.77"),
+        ("0.0000007", "0.0000007"),
+    ] {
+        let game: Octal = code.parse().unwrap();
+        assert_eq!(game.to_string(), shown, "{code}");
+        assert_eq!(shown.parse::<Octal>().unwrap(), game);
+    }
+    for (code, position) in [
+        ("", 0),
+        ("0.", 2),
+        ("0.8", 2),
+        ("x.77", 0),
+        ("0.7a7", 3),
+        ("0..7", 2),
+        ("077", 3),
+        ("2.7", 0),
+        ("44.7", 1),
+        ("0x0.g", 4),
+        ("0.7 ", 3),
+    ] {
+        match code.parse::<Octal>() {
+            Err(Error::InvalidCode {
+                position: p,
+                code: c,
+                ..
+            }) => {
+                assert_eq!((p, c.as_str()), (position, code), "{code:?}");
+            }
+            other => panic!("{code:?} must be rejected, got {other:?}"),
+        }
+    }
+}
+
+#[test]
+fn heaps_are_games_that_agree_with_the_sequence() {
+    for code in ["0.77", "0.07", "0.137", "4.07", "0.6", "0x0.8", "0.16"] {
+        let game: Octal = code.parse().unwrap();
+        let seq = game.sequence(25).unwrap();
+        let mut solver = Solver::new();
+        for n in 0..25 {
+            assert_eq!(
+                solver.grundy(&game.heap(n)).unwrap(),
+                seq.get(n as usize).unwrap(),
+                "{code} heap {n}"
+            );
+        }
+        // A position of several heaps is their nim-sum.
+        let sum = game.heaps([5, 9, 13]);
+        let want = seq.get(5).unwrap() + seq.get(9).unwrap() + seq.get(13).unwrap();
+        assert_eq!(grundy(&sum).unwrap(), want, "{code}");
+        assert!(
+            sum.successors()
+                .into_iter()
+                .all(|s| s.heaps().iter().all(|&h| h > 0))
+        );
+    }
+}
+
+fn code_strategy() -> impl Strategy<Value = String> {
+    let octal = (
+        prop_oneof![Just(0u8), Just(4u8)],
+        proptest::collection::vec(0u8..8, 1..5),
+    )
+        .prop_map(|(d0, digits)| {
+            format!(
+                "{d0}.{}",
+                digits.iter().map(|d| d.to_string()).collect::<String>()
+            )
+        });
+    let hexadecimal = (
+        prop_oneof![Just(0u8), Just(4u8), Just(8u8)],
+        proptest::collection::vec(0u8..16, 1..3),
+    )
+        .prop_map(|(d0, digits)| {
+            format!(
+                "0x{d0:X}.{}",
+                digits.iter().map(|d| format!("{d:X}")).collect::<String>()
+            )
+        });
+    prop_oneof![4 => octal, 1 => hexadecimal]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Whatever method the engine picks (plain, sparse space, proven period), its values are
+    /// those of the definition.
+    #[test]
+    fn engine_agrees_with_the_definition(code in code_strategy()) {
+        let game: Octal = code.parse().unwrap();
+        let len = if game.is_hexadecimal() { 300 } else { 2500 };
+        let want = reference(game.digits(), len);
+        let got: Vec<u64> = game.sequence(len).unwrap().iter().map(Nimber::value).collect();
+        prop_assert_eq!(got, want, "{}", code);
+    }
+}
