@@ -35,6 +35,8 @@
 //!   any finite game, memoized and iterative (a game a million moves deep is fine), with
 //!   [`Error::Cycle`] for games that are not finite and a position budget
 //!   ([`Solver::with_limit`]). [`grundy_by`] takes a successor function instead of a type.
+//! - [`loopy`]: games whose positions can repeat: Smith's generalized Sprague–Grundy values,
+//!   which tell draws apart and still add over components.
 //! - [`games`]: ready-made games, each with a direct method where theory gives one: Nim,
 //!   subtraction games, staircase Nim, grid cutting, the splitting game.
 //!
@@ -99,6 +101,7 @@
 mod error;
 mod game;
 pub mod games;
+pub mod loopy;
 mod nimber;
 mod solver;
 
