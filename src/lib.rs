@@ -37,6 +37,8 @@
 //!   ([`Solver::with_limit`]). [`grundy_by`] takes a successor function instead of a type.
 //! - [`loopy`]: games whose positions can repeat: Smith's generalized Sprague–Grundy values,
 //!   which tell draws apart and still add over components.
+//! - [`misere`]: misère play (the player who cannot move wins), searched over whole
+//!   positions, and the anti-SG theorem for sums that satisfy its hypotheses.
 //! - [`games`]: ready-made games, each with a direct method where theory gives one: Nim,
 //!   subtraction games, staircase Nim, grid cutting, the splitting game.
 //!
@@ -102,6 +104,7 @@ mod error;
 mod game;
 pub mod games;
 pub mod loopy;
+pub mod misere;
 mod nimber;
 mod solver;
 
