@@ -7,9 +7,9 @@
 //! exist any more, but C. A. B. Smith (1966) found the right generalization, worked out as an
 //! algorithm by Fraenkel and Yesha (1986). Every position u gets a value γ(u) that is either a
 //! nimber or **∞(K)**, where K is the set of nimbers among the values of u's options: the
-//! finite values u can *escape* to. A finite value m means: u reaches every value below m, and
-//! every option of u worth more than m (or infinite) has an option worth m, a *reversing* move
-//! that cancels it, reached in a bounded number of steps. So a position worth m plays like a
+//! finite values u can *escape* to. A finite value m means: u has options worth every value
+//! below m and none worth m, and every option of u worth more than m (or infinite) has an
+//! option worth m, a *reversing* move that cancels it, reached in a bounded number of steps. So a position worth m plays like a
 //! Nim heap of m, and ∞(K) like a position from which one can play forever, or else leave for
 //! one of the values in K.
 //!
@@ -33,7 +33,9 @@
 //! round is a retrograde propagation driven by a queue and a counter per vertex (the options
 //! still to be reversed), so it costs time linear in the vertices and moves still in play;
 //! since a vertex still unlabelled after round m has options labelled 0, …, m, the number of
-//! rounds is at most one more than the largest number of options.
+//! rounds is at most one more than the largest number of options. A position's value depends
+//! only on the positions it reaches, so those labelled by an earlier question keep their
+//! labels, and a new question explores and labels only positions not met before.
 //!
 //! [`Game::split`]: crate::Game::split
 
