@@ -35,6 +35,11 @@
 //!   any finite game, memoized and iterative (a game a million moves deep is fine), with
 //!   [`Error::Cycle`] for games that are not finite and a position budget
 //!   ([`Solver::with_limit`]). [`grundy_by`] takes a successor function instead of a type.
+//! - [`strategy`]: winning moves in sums of components of known values.
+//! - [`loopy`]: games whose positions can repeat: Smith's generalized Sprague–Grundy values,
+//!   which tell draws apart and still add over components.
+//! - [`misere`]: misère play (the player who cannot move wins), searched over whole
+//!   positions, and the anti-SG theorem for sums that satisfy its hypotheses.
 //! - [`games`]: ready-made games, each with a direct method where theory gives one: Nim,
 //!   subtraction games, staircase Nim, grid cutting, the splitting game.
 //!
@@ -99,9 +104,12 @@
 mod error;
 mod game;
 pub mod games;
+pub mod loopy;
+pub mod misere;
 mod nimber;
 pub mod sequence;
 mod solver;
+pub mod strategy;
 
 pub use error::Error;
 pub use game::{Game, Outcome};

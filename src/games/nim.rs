@@ -99,6 +99,76 @@ impl Nim {
             Outcome::from(self.grundy())
         }
     }
+
+    /// Every winning move under normal play: the positions one move away whose nim-sum is 0.
+    /// Empty when the position is lost.
+    ///
+    /// With s the nim-sum, a heap h can be reduced to h ⊕ s exactly when h ⊕ s < h, that is
+    /// when h has a 1 at the highest bit of s; at least one heap does when s ≠ 0.
+    ///
+    /// # Complexity
+    ///
+    /// O(number of heaps) for each move returned, without a search.
+    ///
+    /// ```
+    /// use sprague::games::Nim;
+    /// assert_eq!(Nim::new([3, 4, 5]).winning_moves(), vec![Nim::new([1, 4, 5])]);
+    /// assert!(Nim::new([1, 2, 3]).winning_moves().is_empty());
+    /// ```
+    #[must_use]
+    pub fn winning_moves(&self) -> Vec<Nim> {
+        let sum = self.grundy().value();
+        self.moves_to(|h| h ^ sum)
+    }
+
+    /// Every winning move under misère play (the player who takes the last token loses): the
+    /// positions one move away that are misère losses. Empty when the position is lost, and
+    /// for the empty position, which the player to move has already won.
+    ///
+    /// By Bouton's rule: while another heap has 2 or more tokens, the only target for a heap
+    /// is the one that makes the nim-sum 0, as in normal play; otherwise it is the size, 0 or
+    /// 1, that leaves an odd number of heaps of one token.
+    ///
+    /// # Complexity
+    ///
+    /// O(number of heaps) for each move returned, without a search.
+    ///
+    /// ```
+    /// use sprague::games::Nim;
+    /// // Normal play would take the 4 down to 0; misère play leaves one heap of 1.
+    /// assert_eq!(Nim::new([1, 1, 4]).misere_winning_moves(), vec![Nim::new([1, 1, 1])]);
+    /// assert_eq!(Nim::new([3, 4, 5]).misere_winning_moves(), vec![Nim::new([1, 4, 5])]);
+    /// assert!(Nim::new([1, 1, 1]).misere_winning_moves().is_empty());
+    /// ```
+    #[must_use]
+    pub fn misere_winning_moves(&self) -> Vec<Nim> {
+        let sum = self.grundy().value();
+        let big = self.heaps.iter().filter(|&&h| h >= 2).count();
+        let ones = self.heaps.iter().filter(|&&h| h == 1).count();
+        self.moves_to(|h| {
+            if big > usize::from(h >= 2) {
+                h ^ sum
+            } else {
+                let other_ones = ones - usize::from(h == 1);
+                u64::from(other_ones % 2 == 0)
+            }
+        })
+    }
+
+    /// The positions where one heap h is reduced to `target(h)`, for every heap that target is
+    /// below.
+    fn moves_to(&self, target: impl Fn(u64) -> u64) -> Vec<Nim> {
+        let mut moves = Vec::new();
+        for (i, &h) in self.heaps.iter().enumerate() {
+            let t = target(h);
+            if t < h {
+                let mut heaps = self.heaps.clone();
+                heaps[i] = t;
+                moves.push(Nim { heaps });
+            }
+        }
+        moves
+    }
 }
 
 impl Game for Nim {
@@ -156,6 +226,20 @@ mod tests {
             let nim = Nim::new(heaps.clone());
             let win = misere_by_search(&mut heaps);
             prop_assert_eq!(nim.misere_outcome(), if win { Outcome::N } else { Outcome::P });
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn direct_winning_moves_match_search(heaps in proptest::collection::vec(0u64..6, 0..4)) {
+            let nim = Nim::new(heaps);
+            prop_assert_eq!(nim.winning_moves(), Solver::new().winning_moves(&nim)?);
+            let misere_wins: Vec<Nim> = nim
+                .successors()
+                .into_iter()
+                .filter(|next| !misere_by_search(&mut next.heaps.clone()))
+                .collect();
+            prop_assert_eq!(nim.misere_winning_moves(), misere_wins);
         }
     }
 

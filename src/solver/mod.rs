@@ -1,7 +1,7 @@
 //! The memoizing Sprague–Grundy solver for finite games, and its free-function forms.
 
 mod search;
-mod table;
+pub(crate) mod table;
 
 use std::fmt;
 use std::hash::Hash;

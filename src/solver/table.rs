@@ -10,28 +10,28 @@ use crate::Error;
 /// The flag of a state that is not an exact value; the low bits hold a lower bound.
 ///
 /// Exact values are mexes, bounded by a number of successors, so they never reach this bit.
-pub(super) const PARTIAL: u64 = 1 << 63;
+pub(crate) const PARTIAL: u64 = 1 << 63;
 
 /// The state of a component nothing is known about.
-pub(super) const UNKNOWN: u64 = PARTIAL;
+pub(crate) const UNKNOWN: u64 = PARTIAL;
 
 /// A component and its state: an exact value below [`PARTIAL`], or `PARTIAL | lower` when only
 /// a lower bound is known. A lookup that finds the position has its state in the same cache
 /// line.
-pub(super) struct Entry<N> {
-    pub(super) position: N,
-    pub(super) state: u64,
+pub(crate) struct Entry<N> {
+    pub(crate) position: N,
+    pub(crate) state: u64,
 }
 
 /// Search bookkeeping that lookups never touch.
 #[derive(Clone, Copy, Default)]
-pub(super) struct Aux {
+pub(crate) struct Aux {
     /// Bit x is set when the value is known to differ from x (for x < 64).
-    pub(super) excluded: u64,
+    pub(crate) excluded: u64,
     /// The stack depth plus one while the component is being searched, else 0.
-    pub(super) on_stack: u32,
+    pub(crate) on_stack: u32,
     /// How many tests of the value have searched the component.
-    pub(super) tests: u8,
+    pub(crate) tests: u8,
 }
 
 #[derive(Clone, Copy, Default)]
@@ -48,15 +48,15 @@ const MAX_POSITIONS: usize = 1 << 31;
 ///
 /// Each index slot keeps 32 bits of the hash, which both place the slot and filter
 /// comparisons, so growing the index never hashes a position again.
-pub(super) struct Table<N> {
-    pub(super) entries: Vec<Entry<N>>,
-    pub(super) aux: Vec<Aux>,
+pub(crate) struct Table<N> {
+    pub(crate) entries: Vec<Entry<N>>,
+    pub(crate) aux: Vec<Aux>,
     slots: Vec<Slot>,
-    pub(super) limit: usize,
+    pub(crate) limit: usize,
 }
 
 impl<N> Table<N> {
-    pub(super) fn new() -> Self {
+    pub(crate) fn new() -> Self {
         Table {
             entries: Vec::new(),
             aux: Vec::new(),
@@ -65,11 +65,11 @@ impl<N> Table<N> {
         }
     }
 
-    pub(super) fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.entries.len()
     }
 
-    pub(super) fn clear(&mut self) {
+    pub(crate) fn clear(&mut self) {
         self.entries.clear();
         self.aux.clear();
         self.slots.iter_mut().for_each(|s| *s = Slot::default());
@@ -78,7 +78,7 @@ impl<N> Table<N> {
     /// Forgets the positions with ids from `len` on.
     ///
     /// The index is rebuilt from the hashes its slots keep, without hashing any position.
-    pub(super) fn truncate(&mut self, len: usize) {
+    pub(crate) fn truncate(&mut self, len: usize) {
         if len >= self.entries.len() {
             return;
         }
@@ -100,12 +100,12 @@ impl<N> Table<N> {
     }
 
     #[inline]
-    pub(super) fn state(&self, id: u32) -> u64 {
+    pub(crate) fn state(&self, id: u32) -> u64 {
         self.entries[id as usize].state
     }
 
     #[inline]
-    pub(super) fn set_state(&mut self, id: u32, state: u64) {
+    pub(crate) fn set_state(&mut self, id: u32, state: u64) {
         self.entries[id as usize].state = state;
     }
 }
@@ -117,7 +117,7 @@ impl<N: Eq + Hash> Table<N> {
     ///
     /// [`Error::LimitExceeded`] or [`Error::OutOfMemory`] if a new position cannot be stored.
     #[inline]
-    pub(super) fn intern(&mut self, position: N) -> Result<(u32, u64), Error> {
+    pub(crate) fn intern(&mut self, position: N) -> Result<(u32, u64), Error> {
         let full = FxBuildHasher.hash_one(&position);
         let hash = (full ^ (full >> 32)) as u32;
         if let Some(mask) = self.slots.len().checked_sub(1) {

@@ -1,0 +1,369 @@
+//! Misère play: the player who cannot move wins.
+//!
+//! # Why misère positions are searched whole
+//!
+//! Under misère play the last player to move loses, so a terminal position is a win for the
+//! player to move ([`Outcome::N`]), and a position is a loss ([`Outcome::P`]) exactly when
+//! every move leads to a win. The Sprague–Grundy theorem has no misère counterpart: the
+//! misère outcome of a sum is not a function of the components' misère outcomes, nor of their
+//! normal-play values. The empty heap and a heap of 2 are both misère wins for the player to
+//! move, yet with a heap of 1 added the first is a loss (`[1]`) and the second a win
+//! (`[2, 1]`: take the 2). A heap of 1 and the heaps `[2, 3]` are both worth `*`, but the
+//! first is a misère loss and the second a win. Describing sums takes far larger structures
+//! (the misère quotients of Plambeck and Siegel). So [`MisereSolver`] searches whole positions
+//! and never calls [`Game::split`]: positions are memoized as they are.
+//!
+//! # The anti-SG theorem
+//!
+//! One family of sums does have a rule, from the normal-play values of the components: the
+//! *anti-SG* or *SJ theorem* (Jia Zhihao, 2009; the problem "小约翰的游戏", SHOI 2008, is misère
+//! Nim). See [`anti_sg_outcome`] for the statement and its hypotheses; Bouton's misère Nim rule
+//! ([`Nim::misere_outcome`](crate::games::Nim::misere_outcome)) is the special case of Nim
+//! heaps.
+
+use std::fmt;
+
+use crate::solver::table::{Table, UNKNOWN};
+use crate::{Error, Game, Nimber, Outcome};
+
+/// The state of a position lost for the player to move.
+const LOSS: u64 = 0;
+/// The state of a position won for the player to move.
+const WIN: u64 = 1;
+
+/// A position under search, whose options not yet examined are `options[first..]` (up to the
+/// next frame's).
+struct Frame {
+    id: u32,
+    first: usize,
+    /// Whether the position has a move at all: without one, the player to move has won.
+    has_moves: bool,
+}
+
+/// Misère outcomes and winning moves of positions of a finite [`Game`], remembering every
+/// position it decides.
+///
+/// # Algorithm
+///
+/// A depth-first search over whole positions on an explicit stack (a game a million moves deep
+/// is fine), stopping at the first option that is a loss: the position is then a win, and its
+/// other options are never examined. Each position is hashed once into a table of dense ids,
+/// with its outcome once it is known. A position met again on the line of play being searched
+/// is a cycle, reported as [`Error::Cycle`].
+///
+/// # Complexity
+///
+/// O(V + E) hash lookups and other work for the V positions and E moves examined, which with
+/// the early exit is usually a fraction of those reachable. Memory: O(V) for the table plus,
+/// during a search, the options of every position on the current line of play.
+///
+/// # Examples
+///
+/// Take 1 or 2 from a heap, the player who takes the last token loses:
+///
+/// ```
+/// use sprague::{misere::MisereSolver, Game, Outcome};
+///
+/// #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+/// struct Heap(u32);
+///
+/// impl Game for Heap {
+///     fn successors(&self) -> impl IntoIterator<Item = Self> {
+///         let n = self.0;
+///         [1, 2].into_iter().filter(move |&k| k <= n).map(move |k| Heap(n - k))
+///     }
+/// }
+///
+/// let mut solver = MisereSolver::new();
+/// assert_eq!(solver.outcome(&Heap(0))?, Outcome::N); // the opponent took the last token
+/// assert_eq!(solver.outcome(&Heap(1))?, Outcome::P);
+/// assert_eq!(solver.outcome(&Heap(7))?, Outcome::P);
+/// assert_eq!(solver.winning_moves(&Heap(9))?, vec![Heap(7)]);
+/// # Ok::<(), sprague::Error>(())
+/// ```
+pub struct MisereSolver<G> {
+    /// Every position met, with [`LOSS`], [`WIN`] or [`UNKNOWN`].
+    table: Table<G>,
+    frames: Vec<Frame>,
+    /// The options of the positions on the stack, not yet examined.
+    options: Vec<G>,
+}
+
+impl<G: Game> MisereSolver<G> {
+    /// An empty solver with no position limit.
+    #[must_use]
+    pub fn new() -> Self {
+        MisereSolver {
+            table: Table::new(),
+            frames: Vec::new(),
+            options: Vec::new(),
+        }
+    }
+
+    /// Bounds the number of positions the solver may store.
+    ///
+    /// A computation that needs more fails with [`Error::LimitExceeded`] and leaves the solver
+    /// with the positions it had before.
+    ///
+    /// ```
+    /// use sprague::{games::Nim, misere::MisereSolver, Error};
+    ///
+    /// let mut solver = MisereSolver::new().with_limit(10);
+    /// let err = solver.outcome(&Nim::new([5, 6, 7])).unwrap_err();
+    /// assert_eq!(err, Error::LimitExceeded { limit: 10 });
+    /// assert!(solver.is_empty());
+    /// ```
+    #[must_use]
+    pub fn with_limit(mut self, max_positions: usize) -> Self {
+        self.table.limit = max_positions;
+        self
+    }
+
+    /// The misère outcome of `position`: [`Outcome::N`] if the player to move can force the
+    /// opponent to make the last move, else [`Outcome::P`]. A terminal position is
+    /// [`Outcome::N`].
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Cycle`] if a position repeats on a line of play (the game is not finite),
+    /// [`Error::LimitExceeded`] if the position limit is reached, [`Error::OutOfMemory`] if
+    /// the table cannot grow. The solver then keeps only the positions it had before the call.
+    ///
+    /// # Complexity
+    ///
+    /// See [`MisereSolver`]: linear in the positions and moves examined that were not decided
+    /// before.
+    pub fn outcome(&mut self, position: &G) -> Result<Outcome, Error> {
+        let stored = self.table.len();
+        match self.search(position.clone()) {
+            Ok(true) => Ok(Outcome::N),
+            Ok(false) => Ok(Outcome::P),
+            Err(e) => {
+                for f in self.frames.drain(..) {
+                    self.table.aux[f.id as usize].on_stack = 0;
+                }
+                self.options.clear();
+                self.table.truncate(stored);
+                Err(e)
+            }
+        }
+    }
+
+    /// Every option of `position` that is a misère loss for the player then to move: the
+    /// winning moves. Empty when `position` is lost, and for a terminal position, which the
+    /// player to move has already won.
+    ///
+    /// # Errors
+    ///
+    /// As [`MisereSolver::outcome`].
+    ///
+    /// # Complexity
+    ///
+    /// One [`MisereSolver::outcome`] per option.
+    ///
+    /// ```
+    /// use sprague::{games::Nim, misere::MisereSolver};
+    ///
+    /// // Misère Nim: leave an odd number of heaps of 1.
+    /// let wins = MisereSolver::new().winning_moves(&Nim::new([1, 1, 5]))?;
+    /// assert_eq!(wins, vec![Nim::new([1, 1, 1])]);
+    /// # Ok::<(), sprague::Error>(())
+    /// ```
+    pub fn winning_moves(&mut self, position: &G) -> Result<Vec<G>, Error> {
+        if self.outcome(position)? == Outcome::P {
+            return Ok(Vec::new());
+        }
+        let mut wins = Vec::new();
+        for next in position.successors() {
+            if self.outcome(&next)? == Outcome::P {
+                wins.push(next);
+            }
+        }
+        Ok(wins)
+    }
+
+    /// The number of positions stored.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.table.len()
+    }
+
+    /// Whether no position is stored yet.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Forgets every stored position, keeping the limit.
+    pub fn clear(&mut self) {
+        self.table.clear();
+    }
+
+    /// Whether the player to move wins `position`.
+    fn search(&mut self, position: G) -> Result<bool, Error> {
+        let (id, state) = self.table.intern(position)?;
+        if state != UNKNOWN {
+            return Ok(state == WIN);
+        }
+        self.expand(id);
+        // The outcome of the frame just finished, for the frame below it.
+        let mut finished: Option<bool> = None;
+        loop {
+            if let Some(win) = finished.take() {
+                if self.frames.is_empty() {
+                    return Ok(win);
+                }
+                if !win {
+                    finished = Some(self.finish(true));
+                    continue;
+                }
+            }
+            let frame = self.frames.last().expect("a frame is running");
+            if self.options.len() == frame.first {
+                // Every move hands the opponent a win; without a move, the opponent made the
+                // last one.
+                let win = !frame.has_moves;
+                finished = Some(self.finish(win));
+                continue;
+            }
+            let option = self.options.pop().expect("an option left");
+            let (next, state) = self.table.intern(option)?;
+            match state {
+                LOSS => finished = Some(self.finish(true)),
+                WIN => {}
+                _ => {
+                    let on_stack = self.table.aux[next as usize].on_stack;
+                    if on_stack != 0 {
+                        let entered = on_stack as usize - 1;
+                        return Err(Error::Cycle {
+                            length: self.frames.len() - entered,
+                            depth: entered,
+                        });
+                    }
+                    self.expand(next);
+                }
+            }
+        }
+    }
+
+    fn expand(&mut self, id: u32) {
+        let first = self.options.len();
+        let position = &self.table.entries[id as usize].position;
+        self.options.extend(position.successors());
+        self.table.aux[id as usize].on_stack = self.frames.len() as u32 + 1;
+        self.frames.push(Frame {
+            id,
+            first,
+            has_moves: self.options.len() > first,
+        });
+    }
+
+    /// Records the outcome of the top frame, pops it and returns the outcome.
+    fn finish(&mut self, win: bool) -> bool {
+        let f = self.frames.pop().expect("a frame is running");
+        self.table.set_state(f.id, if win { WIN } else { LOSS });
+        self.table.aux[f.id as usize].on_stack = 0;
+        self.options.truncate(f.first);
+        win
+    }
+}
+
+impl<G: Game> Default for MisereSolver<G> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<G> fmt::Debug for MisereSolver<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("MisereSolver")
+            .field("positions", &self.table.len())
+            .field("limit", &self.table.limit)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The misère outcome of `position`, with a fresh [`MisereSolver`].
+///
+/// # Errors
+///
+/// As [`MisereSolver::outcome`].
+///
+/// # Complexity
+///
+/// As [`MisereSolver::outcome`].
+///
+/// ```
+/// use sprague::{games::Nim, misere, Outcome};
+///
+/// assert_eq!(misere::outcome(&Nim::new([1, 1, 1]))?, Outcome::P);
+/// assert_eq!(misere::outcome(&Nim::new([2, 2]))?, Outcome::P);
+/// assert_eq!(misere::outcome(&Nim::new([3, 4, 5]))?, Outcome::N);
+/// # Ok::<(), sprague::Error>(())
+/// ```
+pub fn outcome<G: Game>(position: &G) -> Result<Outcome, Error> {
+    MisereSolver::new().outcome(position)
+}
+
+/// The misère outcome of a sum of components, from their normal-play Grundy values, by the
+/// anti-SG theorem (SJ theorem, Jia Zhihao 2009).
+///
+/// # Hypotheses
+///
+/// The position is a disjunctive sum of components of finite impartial games, played misère
+/// (the player who cannot move wins), and **in every component, every position of Grundy value
+/// 0 is terminal** (has no move). Equivalently, the whole game ends exactly when every
+/// component is worth 0. A move replaces one component by one of its options, and the
+/// hypothesis concerns those options as whole units, so it holds for all positions met in
+/// play. `values` are the normal-play Grundy values of the components.
+///
+/// Nim satisfies it (only the empty heap is worth 0), so this decides misère Nim. Kayles does
+/// not: a row split into two equal rows is worth 0 but can still move. Without the hypothesis
+/// the rule can be wrong: a component whose only move is to a Nim heap of 2 is worth 0, and
+/// it is a misère loss, not the win the rule would claim.
+///
+/// # The rule
+///
+/// The first player wins ([`Outcome::N`]) exactly when
+/// - the nim-sum is not 0 and some component is worth more than 1, or
+/// - the nim-sum is 0 and no component is worth more than 1;
+///
+/// otherwise the first player loses ([`Outcome::P`]). The proof is an induction: from a
+/// position of the first kind with one component above 1, move that component to 0 or 1 so as
+/// to leave an odd number of components worth 1; with two or more above 1, move to nim-sum 0
+/// as in Nim, and a component above 1 remains; from the second kind (not terminal), move a
+/// component worth 1 to 0. From the other positions, every move changes exactly one value to a
+/// different one and lands in one of the two kinds. The hypothesis makes the terminal positions,
+/// wins under misère play, exactly those of nim-sum 0 with every component worth 0.
+///
+/// # Complexity
+///
+/// O(number of components).
+///
+/// # Examples
+///
+/// Misère Nim (SHOI 2008, "小约翰的游戏"), where a heap of n is worth n:
+///
+/// ```
+/// use sprague::{misere::anti_sg_outcome, Nimber, Outcome};
+///
+/// let heaps = |h: &[u64]| h.iter().map(|&n| Nimber::new(n)).collect::<Vec<_>>();
+/// assert_eq!(anti_sg_outcome(heaps(&[3])), Outcome::N);
+/// assert_eq!(anti_sg_outcome(heaps(&[1, 1])), Outcome::N);
+/// assert_eq!(anti_sg_outcome(heaps(&[1, 1, 1])), Outcome::P);
+/// assert_eq!(anti_sg_outcome(heaps(&[2, 3, 1])), Outcome::P);
+/// assert_eq!(anti_sg_outcome(heaps(&[])), Outcome::N);
+/// ```
+pub fn anti_sg_outcome(values: impl IntoIterator<Item = Nimber>) -> Outcome {
+    let (mut sum, mut some_above_one) = (Nimber::ZERO, false);
+    for v in values {
+        sum += v;
+        some_above_one |= v.value() > 1;
+    }
+    // Nim-sum 0 with a component above 1, or a non-zero nim-sum without one, is lost.
+    if sum.is_zero() == some_above_one {
+        Outcome::P
+    } else {
+        Outcome::N
+    }
+}
