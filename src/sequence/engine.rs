@@ -159,20 +159,35 @@ impl OptionSet {
 /// The sparse-space bookkeeping for the two-heap breaks removing a number of tokens of one
 /// parity `d`.
 ///
-/// Positions carry *extended values* `2·g + (position mod 2)`. A split of `s` into `(a, b)`
+/// Positions carry *extended values* `e = 2·g + (position mod 2)`. A split of `s` into `(a, b)`
 /// has extended nim-sum `ext(a) ^ ext(b)`, whose parity bit is that of `s`; for a heap of `n`
 /// and a move removing `j ≡ d` tokens, `s ≡ n + d`. If the candidate value `m` of heap `n` has
-/// `ext = 2m + (n mod 2)` outside `closure = {c1 ^ c2 ^ d : c1, c2 ∈ common}`, no split of two
-/// common parts can reach it.
+/// `ext = 2m + (n mod 2)` outside `closure = {c1 ^ c2 ^ d : c1, c2 common}`, no split of two
+/// common parts can reach it. The closure holds exactly the nim-sums of the common values seen
+/// so far, so a candidate is scanned only when common parts really can reach it.
+///
+/// Two kinds of common class compete at every rebuild, and the one leaving fewer rare positions
+/// wins:
+///
+/// - *affine*: `{e : parity(e & mask) = b}`, Flammenkamp's observation that in sparse-space
+///   games the common values are those of one parity under a game-specific mask. With `lin`
+///   that parity, `lin(c1 ^ c2 ^ d) = lin(d)` for common `c1, c2`, so the class avoids its
+///   closure exactly when `b != lin(d)`. The Walsh–Hadamard transform of the histogram rates
+///   every mask at once. Values never seen fall in the class by the mask;
+/// - *greedy*: the values seen, most frequent first, each kept if it and the nim-sums it adds
+///   stay clear of the class. This catches classes no mask describes.
 struct ParityClass {
     d: usize,
     /// Tokens removed by this class's breaks, ascending.
     moves: Vec<usize>,
+    /// Whether each extended value is common.
     common: Vec<bool>,
+    /// Common extended values seen so far.
+    seen_common: Vec<usize>,
     closure: Vec<bool>,
-    /// Positions (at least 1) whose extended value is not common, ascending.
-    rare: Vec<u32>,
-    /// The number of rare positions at the last rebuild.
+    /// The number of positions (at least 1) whose extended value is not common,
+    rare: usize,
+    /// and that number at the last rebuild.
     rare_at_rebuild: usize,
 }
 
@@ -185,43 +200,127 @@ impl ParityClass {
             d,
             moves,
             common: vec![false; EXTENDED],
+            seen_common: Vec::new(),
             closure: vec![false; EXTENDED],
-            rare: Vec::new(),
+            rare: 0,
             rare_at_rebuild: 0,
         }
     }
 
-    /// Chooses the common class greedily, most frequent extended values first, keeping every
-    /// common value out of the closure, and lists the rare positions again.
+    /// Chooses the common class that leaves the fewest rare positions, and lists the common
+    /// values again.
     fn rebuild(&mut self, counts: &[u64], values: &[u16]) {
+        let total: u64 = counts.iter().sum();
+        let (greedy, greedy_rare) = self.greedy_class(counts);
+        let (mask, b, mask_rare) = self.best_affine_class(counts, total);
+        if mask_rare < greedy_rare {
+            for (e, common) in self.common.iter_mut().enumerate() {
+                *common = parity(e & mask) == b;
+            }
+        } else {
+            self.common.fill(false);
+            for e in greedy {
+                self.common[e] = true;
+            }
+        }
+        self.seen_common.clear();
+        self.closure.fill(false);
+        let seen: Vec<usize> = (0..EXTENDED)
+            .filter(|&e| counts[e] > 0 && self.common[e])
+            .collect();
+        for e in seen {
+            self.add_common(e);
+        }
+        let common = &self.common;
+        self.rare = (1..values.len())
+            .filter(|&a| !common[extended(values[a], a)])
+            .count();
+        self.rare_at_rebuild = self.rare;
+    }
+
+    /// The most frequent values, each kept when it and the nim-sums it adds stay clear of the
+    /// class; and the number of positions left rare.
+    fn greedy_class(&self, counts: &[u64]) -> (Vec<usize>, u64) {
         let mut by_count: Vec<usize> = (0..EXTENDED).filter(|&e| counts[e] > 0).collect();
         by_count.sort_by_key(|&e| (std::cmp::Reverse(counts[e]), e));
-        self.common.iter_mut().for_each(|c| *c = false);
-        self.closure.iter_mut().for_each(|c| *c = false);
         let mut members: Vec<usize> = Vec::new();
+        let mut in_class = vec![false; EXTENDED];
+        let mut closure = vec![false; EXTENDED];
+        let mut rare = 0;
         for e in by_count {
-            // Adding e puts e ^ c ^ d in the closure for every member c and for e itself.
-            let fits = !self.closure[e]
+            let fits = !closure[e]
                 && members.iter().chain([&e]).all(|&c| {
                     let x = e ^ c ^ self.d;
-                    x != e && !self.common[x]
+                    x != e && !in_class[x]
                 });
             if fits {
                 members.push(e);
-                self.common[e] = true;
+                in_class[e] = true;
                 for &c in &members {
-                    self.closure[e ^ c ^ self.d] = true;
+                    closure[e ^ c ^ self.d] = true;
                 }
+            } else {
+                rare += counts[e];
             }
         }
-        self.rare.clear();
-        self.rare.extend(
-            (1..values.len())
-                .filter(|&a| !self.common[extended(values[a], a)])
-                .map(|a| a as u32),
-        );
-        self.rare_at_rebuild = self.rare.len();
+        (members, rare)
     }
+
+    /// The mask and parity `b` of the affine class with the fewest rare positions, and their
+    /// number.
+    fn best_affine_class(&self, counts: &[u64], total: u64) -> (usize, u64, u64) {
+        let top = counts.iter().rposition(|&c| c > 0).unwrap_or(0);
+        let size = (top + 1).next_power_of_two().max(2);
+        // Counts are numbers of positions, far below 2^63.
+        let mut walsh: Vec<i64> = counts[..size].iter().map(|&c| c.cast_signed()).collect();
+        let mut half = 1;
+        while half < size {
+            for block in walsh.chunks_exact_mut(2 * half) {
+                let (low, high) = block.split_at_mut(half);
+                for (x, y) in low.iter_mut().zip(high) {
+                    (*x, *y) = (*x + *y, *x - *y);
+                }
+            }
+            half *= 2;
+        }
+        // walsh[m] = (positions of even parity) - (odd): the class of parity b leaves
+        // (total ± walsh[m]) / 2 rare; b must differ from the parity of d.
+        (1..size)
+            .map(|m| {
+                let b = 1 ^ parity(m & self.d);
+                let even = i64::midpoint(total.cast_signed(), walsh[m]).cast_unsigned();
+                let rare = if b == 1 { even } else { total - even };
+                (m, b, rare)
+            })
+            .min_by_key(|&(m, _, rare)| (rare, m))
+            .unwrap_or((1, 1, total))
+    }
+
+    /// Takes note of a position with extended value `e`, seen `count` times now; returns
+    /// whether the position is rare.
+    fn record(&mut self, e: usize, count: u64) -> bool {
+        if !self.common[e] {
+            self.rare += 1;
+            return true;
+        }
+        if count == 1 {
+            self.add_common(e);
+        }
+        false
+    }
+
+    /// A common value seen for the first time: its nim-sums with the others become reachable.
+    fn add_common(&mut self, e: usize) {
+        self.seen_common.push(e);
+        for &c in &self.seen_common {
+            self.closure[e ^ c ^ self.d] = true;
+        }
+    }
+}
+
+/// The parity of the number of bits set.
+fn parity(x: usize) -> u64 {
+    u64::from(x.count_ones() & 1)
 }
 
 #[inline]
@@ -233,6 +332,12 @@ fn extended(value: u16, position: usize) -> usize {
 /// tokens removed by two-heap breaks, and the scan cursors of the current heap.
 struct Sparse {
     classes: Vec<ParityClass>,
+    /// Every two-heap break, ascending by tokens removed.
+    moves: Vec<usize>,
+    /// Positions rare in some class, ascending: the splits to enumerate, for every move at
+    /// once. A position common in every class can only meet another such in a split that
+    /// every closure accounts for.
+    rare: Vec<u32>,
     counts: Vec<u64>,
     next_rebuild: usize,
     cursors: Vec<usize>,
@@ -257,13 +362,27 @@ impl Sparse {
                 classes.push(class);
             }
         }
-        let cursors = vec![0; break2.len()];
-        Sparse {
+        let mut sparse = Sparse {
             classes,
+            moves: break2.iter().map(|&j| j as usize).collect(),
+            rare: Vec::new(),
             counts,
             next_rebuild: 2 * values.len(),
-            cursors,
-        }
+            cursors: vec![0; break2.len()],
+        };
+        sparse.list_rare(values);
+        sparse
+    }
+
+    /// Lists again the positions rare in some class.
+    fn list_rare(&mut self, values: &[u16]) {
+        let classes = &self.classes;
+        self.rare.clear();
+        self.rare.extend(
+            (1..values.len())
+                .filter(|&a| classes.iter().any(|c| !c.common[extended(values[a], a)]))
+                .map(|a| a as u32),
+        );
     }
 
     /// Records the value of the newest heap; rebuilds the classes when the histogram has
@@ -272,12 +391,13 @@ impl Sparse {
         let n = values.len() - 1;
         let e = extended(values[n], n);
         self.counts[e] += 1;
-        let mut grown = false;
+        let (mut rare, mut grown) = (false, false);
         for class in &mut self.classes {
-            if !class.common[e] {
-                class.rare.push(n as u32);
-                grown |= class.rare.len() > 2 * class.rare_at_rebuild + 64;
-            }
+            rare |= class.record(e, self.counts[e]);
+            grown |= class.rare > 2 * class.rare_at_rebuild + 64;
+        }
+        if rare {
+            self.rare.push(n as u32);
         }
         if values.len() < self.next_rebuild && !grown {
             return true;
@@ -286,14 +406,14 @@ impl Sparse {
         for class in &mut self.classes {
             class.rebuild(&self.counts, values);
         }
-        // Enumerating rare positions must cost well under the plain scan, since the scans for
-        // candidates come on top.
-        let sparse: usize = self
-            .classes
-            .iter()
-            .map(|c| c.rare.len() * c.moves.len())
-            .sum();
-        sparse * 2 <= break2_moves * n / 2
+        self.list_rare(values);
+        self.pays(n, break2_moves)
+    }
+
+    /// Whether enumerating rare positions costs well under the plain scan of a heap of `n`,
+    /// since the scans for candidates come on top.
+    fn pays(&self, n: usize, break2_moves: usize) -> bool {
+        self.rare.len() * self.moves.len() * 2 <= break2_moves * n / 2
     }
 }
 
@@ -407,8 +527,15 @@ impl Engine {
                 options.insert(u64::from(values[rest]));
             }
             let value = if let Some(sp) = sparse {
-                let (value, examined) =
-                    sparse_value(&sp.classes, &mut sp.cursors, options, values, n);
+                let (value, examined) = sparse_value(
+                    &sp.classes,
+                    &sp.moves,
+                    &sp.rare,
+                    &mut sp.cursors,
+                    options,
+                    values,
+                    n,
+                );
                 *work += examined;
                 value
             } else {
@@ -424,8 +551,13 @@ impl Engine {
                 .map(|sp| sp.record(values, rules.break2.len()));
             match still_pays {
                 Some(false) => *sparse = None,
-                None if plain && values.len() == SPARSE_START => {
-                    *sparse = Some(Sparse::new(&rules.break2, values));
+                // Without sparse space, try again whenever the length doubles: the common
+                // values of many games only settle after a while.
+                None if plain && values.len() >= SPARSE_START && values.len().is_power_of_two() => {
+                    let sp = Sparse::new(&rules.break2, values);
+                    if sp.pays(values.len(), rules.break2.len()) {
+                        *sparse = Some(sp);
+                    }
                 }
                 _ => {}
             }
@@ -585,6 +717,8 @@ const MAX_SCAN_CHUNK: usize = 64;
 /// Returns the value and the number of splits examined.
 fn sparse_value(
     classes: &[ParityClass],
+    moves: &[usize],
+    rare: &[u32],
     cursors: &mut [usize],
     options: &mut OptionSet,
     values: &[u16],
@@ -592,21 +726,15 @@ fn sparse_value(
 ) -> (u64, u64) {
     let mut work = 0;
     let (stamps, stamp) = options.narrow();
-    for class in classes {
-        for &j in &class.moves {
-            if j + 2 > n {
-                break;
-            }
-            let s = n - j;
-            for &a in &class.rare {
-                let a = a as usize;
-                if a >= s {
-                    break;
-                }
-                stamps[usize::from(values[a] ^ values[s - a])] = stamp;
-                work += 1;
-            }
+    for &j in moves {
+        let Some(s) = n.checked_sub(j) else { break };
+        // The rare parts below s, each with the part that completes the split.
+        let count = rare.partition_point(|&a| (a as usize) < s);
+        for &a in &rare[..count] {
+            let a = a as usize;
+            stamps[usize::from(values[a] ^ values[s - a])] = stamp;
         }
+        work += count as u64;
     }
     // The next split to scan, per move of every class.
     cursors.fill(1);
