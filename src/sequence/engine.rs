@@ -19,6 +19,7 @@
 
 use crate::Error;
 
+use super::parallel::{Helper, PARALLEL_END, PARALLEL_START, main_share};
 use super::period::{Period, PeriodCheck};
 use super::rules::TakeBreak;
 
@@ -514,62 +515,97 @@ impl Engine {
             return None;
         };
         let plain = rules.break3.is_empty() && !rules.break2.is_empty();
-        while values.len() < len && *work <= budget {
-            let n = values.len();
-            options.clear();
-            if n <= *largest_take_all && rules.takes_all(n as u64) {
-                options.insert(0);
-            }
-            for &j in &rules.take {
-                let Some(rest) = n.checked_sub(j as usize).filter(|&r| r > 0) else {
-                    break;
-                };
-                options.insert(u64::from(values[rest]));
-            }
-            let value = if let Some(sp) = sparse {
-                let (value, examined) = sparse_value(
-                    &sp.classes,
-                    &sp.moves,
-                    &sp.rare,
-                    &mut sp.cursors,
-                    options,
-                    values,
-                    n,
-                );
-                *work += examined;
-                value
-            } else {
-                *work += plain_breaks(rules, options, values.as_slice(), n);
-                options.mex_from(0)
-            };
-            let Ok(narrow) = u16::try_from(value) else {
-                return Some(value);
-            };
-            values.push(narrow);
-            let still_pays = sparse
-                .as_mut()
-                .map(|sp| sp.record(values, rules.break2.len()));
-            match still_pays {
-                Some(false) => *sparse = None,
-                // Without sparse space, try again whenever the length doubles: the common
-                // values of many games only settle after a while.
-                None if plain && values.len() >= SPARSE_START && values.len().is_power_of_two() => {
-                    let sp = Sparse::new(&rules.break2, values);
-                    if sp.pays(values.len(), rules.break2.len()) {
-                        *sparse = Some(sp);
-                    }
+        let cores = std::thread::available_parallelism().map_or(1, usize::from);
+        std::thread::scope(|scope| {
+            // The plain scan of large heaps is shared with a helper thread, started when first
+            // needed and stopped when sparse space takes over.
+            let mut helper: Option<Helper<'_>> = None;
+            while values.len() < len && *work <= budget {
+                let n = values.len();
+                options.clear();
+                if n <= *largest_take_all && rules.takes_all(n as u64) {
+                    options.insert(0);
                 }
-                _ => {}
+                for &j in &rules.take {
+                    let Some(rest) = n.checked_sub(j as usize).filter(|&r| r > 0) else {
+                        break;
+                    };
+                    options.insert(u64::from(values[rest]));
+                }
+                let value = if let Some(sp) = sparse {
+                    let (value, examined) = sparse_value(
+                        &sp.classes,
+                        &sp.moves,
+                        &sp.rare,
+                        &mut sp.cursors,
+                        options,
+                        values,
+                        n,
+                    );
+                    *work += examined;
+                    value
+                } else if plain && cores > 1 && (PARALLEL_START..PARALLEL_END).contains(&n) {
+                    let helper = helper.get_or_insert_with(|| {
+                        Helper::start(
+                            scope,
+                            values,
+                            rules.break2.iter().map(|&j| j as usize).collect(),
+                        )
+                    });
+                    helper.post(n, values[n - 1]);
+                    for &j in &rules.break2 {
+                        let Some(s) = n.checked_sub(j as usize).filter(|&s| s >= 2) else {
+                            break;
+                        };
+                        options.insert_splits_narrow(values, s, 1, main_share(s));
+                        *work += s as u64 / 2;
+                    }
+                    helper.wait(n);
+                    {
+                        // The mex over both threads' marks: the least value neither saw.
+                        let mut v = options.mex_from(0);
+                        while helper.marked(v, n) {
+                            v = options.mex_from(v + 1);
+                        }
+                        v
+                    }
+                } else {
+                    *work += plain_breaks(rules, options, values.as_slice(), n);
+                    options.mex_from(0)
+                };
+                let Ok(narrow) = u16::try_from(value) else {
+                    return Some(value);
+                };
+                values.push(narrow);
+                let still_pays = sparse
+                    .as_mut()
+                    .map(|sp| sp.record(values, rules.break2.len()));
+                match still_pays {
+                    Some(false) => *sparse = None,
+                    // Without sparse space, try again whenever the length doubles: the common
+                    // values of many games only settle after a while.
+                    None if plain
+                        && values.len() >= SPARSE_START
+                        && values.len().is_power_of_two() =>
+                    {
+                        let sp = Sparse::new(&rules.break2, values);
+                        if sp.pays(values.len(), rules.break2.len()) {
+                            *sparse = Some(sp);
+                            helper = None;
+                        }
+                    }
+                    _ => {}
+                }
+                if let Some(p) = check.observe(values) {
+                    *period = Some(p);
+                    // Everything from one period past the preperiod on repeats.
+                    values.truncate(p.preperiod + p.period);
+                    values.shrink_to_fit();
+                    return None;
+                }
             }
-            if let Some(p) = check.observe(values) {
-                *period = Some(p);
-                // Everything from one period past the preperiod on repeats.
-                values.truncate(p.preperiod + p.period);
-                values.shrink_to_fit();
-                return None;
-            }
-        }
-        None
+            None
+        })
     }
 
     /// The loop once values need 32 bits: the plain scan.

@@ -10,6 +10,7 @@
 //! and stops as soon as a period is proven: after that every value costs O(1).
 
 mod engine;
+mod parallel;
 mod period;
 pub(crate) mod rules;
 
