@@ -1,0 +1,371 @@
+//! Subtraction games and sums of different games, from the seed documents, against brute force
+//! over their definitions, their `Game` impls through the solver, and the seed's samples.
+
+use proptest::prelude::*;
+use sprague::games::{Nim, Subtraction, SubtractionHeap};
+use sprague::{Error, Game, Nimber, Period, Solver};
+
+/// The values of heaps `0..len` of the subtraction game that may take `s` when `allowed(s)`.
+fn subtraction_values(allowed: impl Fn(u64) -> bool, len: u64) -> Vec<u64> {
+    let mut g: Vec<u64> = Vec::new();
+    for n in 0..len {
+        let reached: Vec<u64> = (1..=n)
+            .filter(|&s| allowed(s))
+            .map(|s| g[(n - s) as usize])
+            .collect();
+        g.push((0..).find(|v| !reached.contains(v)).unwrap());
+    }
+    g
+}
+
+/// The least preperiod and period of `values`, assuming that the periodic part fills at least
+/// the second half of them, three periods or more.
+fn naive_period(values: &[u64]) -> Period {
+    let len = values.len();
+    (1..len / 6)
+        .find_map(|p| {
+            let last_bad = (0..len - p).rev().find(|&n| values[n] != values[n + p]);
+            let preperiod = last_bad.map_or(0, |n| n + 1);
+            (preperiod <= len / 2).then_some(Period {
+                preperiod,
+                period: p,
+            })
+        })
+        .expect("a period well inside the values")
+}
+
+fn values_of(game: &Subtraction, len: u64) -> Vec<u64> {
+    (0..len).map(|n| game.grundy(n).unwrap().value()).collect()
+}
+
+// ---------------------------------------------------------------------------------------------
+// Subtraction games
+
+#[test]
+fn seed_take_one_three_or_four() {
+    let game = Subtraction::new([1, 3, 4]).unwrap();
+    // SG(1) = 1, SG(2) = 0, SG(3) = 1, SG(4) = 2, SG(5) = 3, as the seed computes them.
+    assert_eq!(
+        values_of(&game, 14),
+        [0, 1, 0, 1, 2, 3, 2, 0, 1, 0, 1, 2, 3, 2]
+    );
+    assert_eq!(game.grundy(5).unwrap(), Nimber::new(3));
+    assert_eq!(
+        game.period().unwrap(),
+        Period {
+            preperiod: 0,
+            period: 7
+        }
+    );
+    assert_eq!(
+        values_of(&game, 500),
+        subtraction_values(|s| [1, 3, 4].contains(&s), 500)
+    );
+    let huge = 1_000_000_000_000_000_000;
+    assert_eq!(game.grundy(huge).unwrap(), game.grundy(huge % 7).unwrap());
+}
+
+#[test]
+fn subtraction_sets_with_known_periods() {
+    // Take 2 or 5: 0 0 1 1 0 2 1, period 7. Take 1, 2 or 4: 0 1 2, period 3. Take 3 or 4:
+    // 0 0 0 1 1 1 2, period 7. Take 2, 3 or 7: as the values themselves show.
+    for (set, period) in [
+        (
+            vec![2, 5],
+            Period {
+                preperiod: 0,
+                period: 7,
+            },
+        ),
+        (
+            vec![1, 2, 4],
+            Period {
+                preperiod: 0,
+                period: 3,
+            },
+        ),
+        (
+            vec![3, 4],
+            Period {
+                preperiod: 0,
+                period: 7,
+            },
+        ),
+    ] {
+        let game = Subtraction::new(set.clone()).unwrap();
+        assert_eq!(game.period().unwrap(), period, "{game}");
+        let brute = subtraction_values(|s| set.contains(&s), 300);
+        assert_eq!(naive_period(&brute), period);
+    }
+    let set = [2, 3, 7];
+    let brute = subtraction_values(|s| set.contains(&s), 600);
+    assert_eq!(
+        Subtraction::new(set).unwrap().period().unwrap(),
+        naive_period(&brute)
+    );
+}
+
+#[test]
+fn bachets_game_is_n_mod_m_plus_one() {
+    for m in 1..=12 {
+        let game = Subtraction::bounded(m).unwrap();
+        assert_eq!(
+            game,
+            Subtraction::new((1..=m).rev().collect::<Vec<_>>()).unwrap()
+        );
+        assert_eq!(
+            values_of(&game, 100),
+            subtraction_values(|s| s <= m, 100),
+            "m = {m}"
+        );
+        assert_eq!(game.grundy(1 << 62).unwrap().value(), (1 << 62) % (m + 1));
+    }
+    // The seed's first component and the contract's example.
+    assert_eq!(
+        Subtraction::bounded(3).unwrap().grundy(10).unwrap(),
+        Nimber::new(2)
+    );
+    let all = Subtraction::bounded(u64::MAX).unwrap();
+    assert_eq!(all.grundy(u64::MAX).unwrap(), Nimber::new(u64::MAX));
+    assert!(matches!(all.period(), Err(Error::OutOfRange { .. })));
+    assert_eq!(all.to_string(), format!("{{1, 2, …, {}}}", u64::MAX));
+}
+
+#[test]
+fn bad_subtraction_sets_are_errors_naming_the_problem() {
+    let message = |r: Result<Subtraction, Error>| match r {
+        Err(e @ Error::InvalidRules { .. }) => e.to_string(),
+        other => panic!("expected invalid rules, got {other:?}"),
+    };
+    assert_eq!(
+        message(Subtraction::new([3, 0, 2])),
+        "invalid rules: a subtraction set cannot contain 0"
+    );
+    assert_eq!(
+        message(Subtraction::new(Vec::<u64>::new())),
+        "invalid rules: a subtraction set cannot be empty: it would allow no move"
+    );
+    assert_eq!(
+        message(Subtraction::all_but([0, 4])),
+        "invalid rules: an excluded set cannot contain 0"
+    );
+    assert_eq!(
+        message(Subtraction::bounded(0)),
+        "invalid rules: a bounded subtraction game takes 1..=m with m at least 1, not 0"
+    );
+}
+
+#[test]
+fn subtraction_games_display_their_sets() {
+    let show = |g: Result<Subtraction, Error>| g.unwrap().to_string();
+    assert_eq!(show(Subtraction::new([4, 1, 3, 3])), "{1, 3, 4}");
+    assert_eq!(show(Subtraction::new([1, 2, 3])), "{1, 2, 3}");
+    assert_eq!(show(Subtraction::bounded(20)), "{1, 2, …, 20}");
+    assert_eq!(show(Subtraction::all_but([5, 2])), "all but {2, 5}");
+    assert_eq!(
+        show(Subtraction::new(
+            (1..=20).map(|s| 2 * s).collect::<Vec<_>>()
+        )),
+        "{2, 4, 6, 8, 10, 12, 14, 16, … (20 in all)}"
+    );
+    assert_eq!(
+        format!("{:?}", Subtraction::new([1, 3, 4]).unwrap().heap(9)),
+        "SubtractionHeap({1, 3, 4}, 9)"
+    );
+}
+
+#[test]
+fn huge_moves_are_out_of_range_for_a_period_not_for_small_heaps() {
+    // A move of 2^40 tokens: heaps below it play as {1}, but the period needs windows of 2^40
+    // values.
+    let game = Subtraction::new([1, 1 << 40]).unwrap();
+    assert_eq!(game.grundy(1001).unwrap(), Nimber::new(1));
+    assert!(matches!(game.period(), Err(Error::OutOfRange { .. })));
+    assert!(matches!(
+        game.grundy(1 << 41),
+        Err(Error::OutOfRange { .. })
+    ));
+    assert!(game.contains(1 << 40) && !game.contains(2));
+}
+
+#[test]
+fn all_but_games_have_no_period_and_exact_values() {
+    // Anything but 1: heaps 2k and 2k + 1 are worth k (a move from 2k + 1 to 2k is the
+    // excluded 1, and every other heap below is reachable).
+    let game = Subtraction::all_but([1]).unwrap();
+    assert_eq!(values_of(&game, 200), subtraction_values(|s| s != 1, 200));
+    assert_eq!(game.grundy(1_000_001).unwrap(), Nimber::new(500_000));
+    match game.period() {
+        Err(e @ Error::InvalidRules { .. }) => assert_eq!(
+            e.to_string(),
+            "invalid rules: the subtraction game all but {1} has no period: the values of an all-but game grow without bound"
+        ),
+        other => panic!("{other:?}"),
+    }
+    assert!(matches!(
+        game.grundy(1 << 24),
+        Err(Error::OutOfRange { .. })
+    ));
+    // Below every excluded number, a heap is a heap of Nim, for any size.
+    let far = Subtraction::all_but([1 << 50]).unwrap();
+    assert_eq!(
+        far.grundy((1 << 50) - 1).unwrap(),
+        Nimber::new((1 << 50) - 1)
+    );
+    assert!(matches!(far.grundy(1 << 50), Err(Error::OutOfRange { .. })));
+    // Many excluded numbers exhaust the step budget sooner.
+    let many = Subtraction::all_but((1..=2000).map(|f| 3 * f).collect::<Vec<_>>()).unwrap();
+    assert!(matches!(
+        many.grundy(1 << 20),
+        Err(Error::OutOfRange { .. })
+    ));
+}
+
+#[test]
+fn subtraction_heaps_are_games() {
+    let games = [
+        Subtraction::new([1, 3, 4]).unwrap(),
+        Subtraction::new([2, 5, 6]).unwrap(),
+        Subtraction::bounded(4).unwrap(),
+        Subtraction::all_but([2, 3]).unwrap(),
+        Subtraction::all_but(Vec::<u64>::new()).unwrap(),
+    ];
+    for game in games {
+        let mut solver = Solver::new();
+        for n in 0..80 {
+            let heap: SubtractionHeap = game.heap(n);
+            assert_eq!(heap.tokens(), n);
+            assert_eq!(heap.game(), &game);
+            let successors: Vec<u64> = heap.successors().into_iter().map(|h| h.tokens()).collect();
+            let expected: Vec<u64> = (1..=n)
+                .filter(|&s| game.contains(s))
+                .map(|s| n - s)
+                .collect();
+            assert_eq!(successors, expected, "{game} heap {n}");
+            assert_eq!(
+                solver.grundy(&heap).unwrap(),
+                game.grundy(n).unwrap(),
+                "{game} heap {n}"
+            );
+        }
+    }
+    // Positions of equal games are equal, whichever `heap` call made them.
+    let a = Subtraction::new([1, 3, 4]).unwrap();
+    assert_eq!(a.heap(5), Subtraction::new([4, 3, 1]).unwrap().heap(5));
+    assert_ne!(a.heap(5), Subtraction::new([1, 3]).unwrap().heap(5));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn finite_sets_match_brute_force(set in proptest::collection::btree_set(1u64..=15, 1..=4)) {
+        let set: Vec<u64> = set.into_iter().collect();
+        let game = Subtraction::new(set.clone())?;
+        let brute = subtraction_values(|s| set.contains(&s), 2000);
+        prop_assert_eq!(values_of(&game, 150), &brute[..150]);
+        let period = naive_period(&brute);
+        prop_assert_eq!(game.period()?, period);
+        for huge in [1u64 << 40, (1 << 62) + 12_345, u64::MAX] {
+            let index = period.preperiod as u64 + (huge - period.preperiod as u64) % period.period as u64;
+            prop_assert_eq!(game.grundy(huge)?.value(), brute[index as usize]);
+        }
+    }
+
+    #[test]
+    fn all_but_sets_match_brute_force(excluded in proptest::collection::btree_set(1u64..=12, 0..=4)) {
+        let excluded: Vec<u64> = excluded.into_iter().collect();
+        let game = Subtraction::all_but(excluded.clone())?;
+        let brute = subtraction_values(|s| !excluded.contains(&s), 150);
+        prop_assert_eq!(values_of(&game, 150), brute);
+        let mut solver = Solver::new();
+        for n in [0, 1, 13, 40, 77] {
+            prop_assert_eq!(solver.grundy(&game.heap(n))?, game.grundy(n)?);
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sums of different games
+
+/// The seed's sum: take 1 to 3 from the first heap, an odd number from the second, anything
+/// from the others.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+enum Heap {
+    UpToThree(u64),
+    Odd(u64),
+    Any(u64),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct Sum(Vec<Heap>);
+
+impl Heap {
+    fn options(&self) -> Vec<Heap> {
+        match *self {
+            Heap::UpToThree(x) => (1..=x.min(3)).map(|s| Heap::UpToThree(x - s)).collect(),
+            Heap::Odd(x) => (1..=x).step_by(2).map(|s| Heap::Odd(x - s)).collect(),
+            Heap::Any(x) => (0..x).map(Heap::Any).collect(),
+        }
+    }
+}
+
+impl Game for Sum {
+    fn successors(&self) -> impl IntoIterator<Item = Self> {
+        let mut out = Vec::new();
+        for (i, heap) in self.0.iter().enumerate() {
+            for next in heap.options() {
+                let mut heaps = self.0.clone();
+                heaps[i] = next;
+                out.push(Sum(heaps));
+            }
+        }
+        out
+    }
+
+    fn split(&self) -> impl IntoIterator<Item = Self> {
+        self.0.iter().map(|heap| Sum(vec![heap.clone()]))
+    }
+}
+
+/// Ready-made games mixed in one position.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+enum Mixed {
+    Heap(SubtractionHeap),
+    Nim(Nim),
+}
+
+impl Game for Mixed {
+    fn successors(&self) -> impl IntoIterator<Item = Self> {
+        match self {
+            Mixed::Heap(h) => h
+                .successors()
+                .into_iter()
+                .map(Mixed::Heap)
+                .collect::<Vec<_>>(),
+            Mixed::Nim(n) => n.successors().into_iter().map(Mixed::Nim).collect(),
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn sums_of_different_games(x in 0u64..40, y in 0u64..40, rest in proptest::collection::vec(0u64..20, 0..4)) {
+        let mut heaps = vec![Heap::UpToThree(x), Heap::Odd(y)];
+        heaps.extend(rest.iter().map(|&z| Heap::Any(z)));
+        let direct = rest.iter().fold((x % 4) ^ (y % 2), |acc, z| acc ^ z);
+        prop_assert_eq!(Solver::new().grundy(&Sum(heaps))?.value(), direct);
+
+        // The same sum from ready-made games: every value is the component's own.
+        let odd: Vec<u64> = (0..=y / 2).map(|k| 2 * k + 1).collect();
+        let upto = Subtraction::bounded(3)?;
+        let odds = Subtraction::new(odd)?;
+        let mut solver = Solver::new();
+        let parts = [Mixed::Heap(upto.heap(x)), Mixed::Heap(odds.heap(y)), Mixed::Nim(Nim::new(rest))];
+        let total: Nimber = parts.iter().map(|p| solver.grundy(p).unwrap()).sum();
+        prop_assert_eq!(total.value(), direct);
+        prop_assert_eq!(upto.grundy(x)? + odds.grundy(y)?, Nimber::new((x % 4) ^ (y % 2)));
+    }
+}
