@@ -10,14 +10,17 @@
 //! | Nim | [`Nim`] | nim-sum of the heaps (Bouton) |
 //! | cutting a grid of paper | [`GridCutting`] | [`GridCutting::table`] of all sizes |
 //! | octal games: Kayles, Dawson's Kayles, Treblecross, … | [`Octal`] | [`Octal::sequence`], proven [`Octal::period`] |
+//! | staircase Nim, and POI 2009 "Pebbles" | [`Staircase`] | nim-sum of the odd steps |
 //! | subtraction games: finite, bounded (take 1..=m), all-but sets | [`Subtraction`] | proven [`Subtraction::period`]; n mod (m + 1); exact values of all-but games |
 
 mod grid;
 mod nim;
 mod octal;
+mod staircase;
 mod subtraction;
 
 pub use grid::{GridCutting, GridTable};
 pub use nim::Nim;
 pub use octal::{Heaps, Octal};
+pub use staircase::Staircase;
 pub use subtraction::{Subtraction, SubtractionHeap};
