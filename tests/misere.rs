@@ -87,7 +87,11 @@ fn misere_kayles_rows_agree_with_brute_force() {
     for n in 0..=16 {
         let row = Kayles::new(vec![n]);
         let want = outcome_of(misere_win(&row, &kayles_moves, &mut memo));
-        assert_eq!(solver.outcome(&Octal::kayles().heap(u64::from(n))).unwrap(), want, "row of {n}");
+        assert_eq!(
+            solver.outcome(&Octal::kayles().heap(u64::from(n))).unwrap(),
+            want,
+            "row of {n}"
+        );
     }
 }
 
