@@ -83,6 +83,11 @@ pub trait Game: Clone + Eq + Hash {
 
     /// The independent components whose disjunctive sum is this position.
     ///
+    /// The solvers that use it ([`Solver`](crate::Solver) and [`loopy`](crate::loopy)) only
+    /// need the sum to have the position's value, so components with no move may be left out,
+    /// and, in a game whose positions cannot repeat, two equal components cancel and may both
+    /// be left out. Misère play does not split positions.
+    ///
     /// The default returns the position itself.
     fn split(&self) -> impl IntoIterator<Item = Self> {
         std::iter::once(self.clone())

@@ -92,7 +92,7 @@ const MAX_TESTS: u8 = 4;
 
 /// A component under search.
 ///
-/// Its successors wait unsplit in `raw[raw_next..raw_first + succ_count]` until the search
+/// Its successors wait unsplit in `raw[raw_next..raw_end]` until the search
 /// needs them; split ones are in the successor arrays from `succ_first` on. Those not yet
 /// valued are listed in `open[open_first..open_first + open_len]`, and the values of the valued
 /// ones are marked in the bitset `known[known_first..]` (bits up to `succ_count`: a value above
@@ -107,6 +107,7 @@ struct Frame {
     sought: u64,
     raw_first: usize,
     raw_next: usize,
+    raw_end: usize,
     succ_first: usize,
     succ_count: usize,
     comps_first: usize,
@@ -145,6 +146,8 @@ pub(super) struct Engine<N> {
     open: Vec<usize>,
     /// Bitsets of the values of valued successors, per frame.
     known: Vec<u64>,
+    /// Scratch: the values of the successors valued while a frame is expanded eagerly.
+    known_values: Vec<u64>,
     /// The answer of the last finished test.
     answer: bool,
 }
@@ -161,6 +164,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             comps: Vec::new(),
             open: Vec::new(),
             known: Vec::new(),
+            known_values: Vec::new(),
             answer: false,
         }
     }
@@ -222,6 +226,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             open,
             known,
             answer,
+            ..
         } = self;
         let frame = frames.last_mut().expect("a frame is running");
         if frame.awaiting {
@@ -246,7 +251,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
                 continue;
             }
             if frame.cursor == frame.open_len {
-                if frame.raw_next == frame.raw_first + frame.succ_count {
+                if frame.raw_next == frame.raw_end {
                     // No successor has the value sought, and every smaller value is reached.
                     return Ok(Step::Done);
                 }
@@ -376,6 +381,9 @@ impl<N: Clone + Eq + Hash> Engine<N> {
         let aux = &mut self.table.aux[id as usize];
         let exact = goal == EXACT || aux.tests >= MAX_TESTS;
         aux.tests = aux.tests.saturating_add(1);
+        if exact {
+            return self.expand_eagerly(rules, id, goal).map(|()| None);
+        }
         let raw_first = self.raw.len();
         let position = &self.table.entries[id as usize].position;
         let raw = &mut self.raw;
@@ -384,7 +392,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             Ok(())
         })?;
         let count = self.raw.len() - raw_first;
-        if !exact && goal > count as u64 {
+        if goal > count as u64 {
             // The value is at most the number of successors.
             self.raw.truncate(raw_first);
             return Ok(Some(false));
@@ -398,6 +406,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             sought: self.table.state(id) & !PARTIAL,
             raw_first,
             raw_next: raw_first,
+            raw_end: self.raw.len(),
             succ_first: self.succ_partial.len(),
             succ_count: count,
             comps_first: self.comps.len(),
@@ -408,6 +417,85 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             awaiting: false,
         });
         Ok(None)
+    }
+
+    /// Pushes a frame for component `id` with every successor split at once.
+    ///
+    /// A frame that wants the exact value must look at every successor (to see that none has
+    /// the value), so splitting lazily would save nothing; splitting while the successors are
+    /// generated spares storing them.
+    fn expand_eagerly<R: Rules<N>>(
+        &mut self,
+        rules: &mut R,
+        id: u32,
+        goal: u64,
+    ) -> Result<(), Error> {
+        let depth = self.frames.len();
+        self.table.aux[id as usize].on_stack = depth as u32 + 1;
+        // A copy, because interning the successors may move the table's storage.
+        let position = self.table.entries[id as usize].position.clone();
+        let (succ_first, comps_first, open_first) =
+            (self.succ_partial.len(), self.comps.len(), self.open.len());
+        let Engine {
+            table,
+            succ_partial,
+            succ_next,
+            succ_end,
+            comps,
+            open,
+            known_values,
+            ..
+        } = self;
+        known_values.clear();
+        let mut count = 0;
+        let generated = rules.for_each_successor(&position, |next| {
+            count += 1;
+            let (partial, start) = Self::split_successor::<R>(table, comps, next, depth)?;
+            if comps.len() == start {
+                known_values.push(partial);
+            } else {
+                open.push(succ_partial.len());
+                succ_partial.push(partial);
+                succ_next.push(start);
+                succ_end.push(comps.len());
+            }
+            Ok(())
+        });
+        if let Err(e) = generated {
+            self.table.aux[id as usize].on_stack = 0;
+            self.succ_partial.truncate(succ_first);
+            self.succ_next.truncate(succ_first);
+            self.succ_end.truncate(succ_first);
+            self.comps.truncate(comps_first);
+            self.open.truncate(open_first);
+            return Err(e);
+        }
+        let known_first = self.known.len();
+        self.known.resize(known_first + count / 64 + 1, 0);
+        for &v in &self.known_values {
+            if v <= count as u64 {
+                self.known[known_first + (v / 64) as usize] |= 1 << (v % 64);
+            }
+        }
+        let raw = self.raw.len();
+        self.frames.push(Frame {
+            id,
+            goal,
+            exact: true,
+            sought: self.table.state(id) & !PARTIAL,
+            raw_first: raw,
+            raw_next: raw,
+            raw_end: raw,
+            succ_first,
+            succ_count: count,
+            comps_first,
+            open_first,
+            open_len: self.open.len() - open_first,
+            known_first,
+            cursor: 0,
+            awaiting: false,
+        });
+        Ok(())
     }
 
     /// Drops the stack storage of `f` and of everything above it.
