@@ -181,8 +181,9 @@ struct ParityClass {
     d: usize,
     /// Tokens removed by this class's breaks, ascending.
     moves: Vec<usize>,
-    /// Whether each extended value is common.
-    common: Vec<bool>,
+    kind: ClassKind,
+    /// For a greedy class, whether each extended value is a member.
+    members: Vec<bool>,
     /// Common extended values seen so far.
     seen_common: Vec<usize>,
     closure: Vec<bool>,
@@ -190,6 +191,15 @@ struct ParityClass {
     rare: usize,
     /// and that number at the last rebuild.
     rare_at_rebuild: usize,
+}
+
+/// How a class says which values are common.
+#[derive(Clone, Copy)]
+enum ClassKind {
+    /// `{e : parity(e & mask) = b}`.
+    Affine { mask: usize, b: u64 },
+    /// The values marked in `members`.
+    Greedy,
 }
 
 /// Extended values of 16-bit values and a parity bit.
@@ -200,7 +210,8 @@ impl ParityClass {
         ParityClass {
             d,
             moves,
-            common: vec![false; EXTENDED],
+            kind: ClassKind::Greedy,
+            members: vec![false; EXTENDED],
             seen_common: Vec::new(),
             closure: vec![false; EXTENDED],
             rare: 0,
@@ -210,43 +221,60 @@ impl ParityClass {
 
     /// Chooses the common class that leaves the fewest rare positions, and lists the common
     /// values again.
-    fn rebuild(&mut self, counts: &[u64], values: &[u16]) {
+    ///
+    /// `counts` is the histogram up to a power of two above every value seen.
+    fn rebuild(&mut self, counts: &[u64]) {
         let total: u64 = counts.iter().sum();
         let (greedy, greedy_rare) = self.greedy_class(counts);
         let (mask, b, mask_rare) = self.best_affine_class(counts, total);
+        // Unmark the members of the previous greedy class, all among the values seen.
+        for &e in &self.seen_common {
+            self.members[e] = false;
+        }
         if mask_rare < greedy_rare {
-            for (e, common) in self.common.iter_mut().enumerate() {
-                *common = parity(e & mask) == b;
-            }
+            self.kind = ClassKind::Affine { mask, b };
         } else {
-            self.common.fill(false);
+            self.kind = ClassKind::Greedy;
             for e in greedy {
-                self.common[e] = true;
+                self.members[e] = true;
             }
         }
         self.seen_common.clear();
         self.closure.fill(false);
-        let seen: Vec<usize> = (0..EXTENDED)
-            .filter(|&e| counts[e] > 0 && self.common[e])
+        // Values never seen have no count: only those below `size` matter. Position 0 is never
+        // a part of a split, and the histogram leaves it out too.
+        let size = counts.len();
+        let seen: Vec<usize> = (0..size)
+            .filter(|&e| counts[e] > 0 && self.is_common(e))
             .collect();
         for e in seen {
             self.add_common(e);
         }
-        let common = &self.common;
-        self.rare = (1..values.len())
-            .filter(|&a| !common[extended(values[a], a)])
-            .count();
+        self.rare = (0..size)
+            .filter(|&e| !self.is_common(e))
+            .map(|e| counts[e] as usize)
+            .sum();
         self.rare_at_rebuild = self.rare;
+    }
+
+    #[inline]
+    fn is_common(&self, e: usize) -> bool {
+        match self.kind {
+            ClassKind::Affine { mask, b } => parity(e & mask) == b,
+            ClassKind::Greedy => self.members[e],
+        }
     }
 
     /// The most frequent values, each kept when it and the nim-sums it adds stay clear of the
     /// class; and the number of positions left rare.
     fn greedy_class(&self, counts: &[u64]) -> (Vec<usize>, u64) {
-        let mut by_count: Vec<usize> = (0..EXTENDED).filter(|&e| counts[e] > 0).collect();
+        // Nim-sums of values below a power of two stay below it.
+        let size = counts.len();
+        let mut by_count: Vec<usize> = (0..size).filter(|&e| counts[e] > 0).collect();
         by_count.sort_by_key(|&e| (std::cmp::Reverse(counts[e]), e));
         let mut members: Vec<usize> = Vec::new();
-        let mut in_class = vec![false; EXTENDED];
-        let mut closure = vec![false; EXTENDED];
+        let mut in_class = vec![false; size];
+        let mut closure = vec![false; size];
         let mut rare = 0;
         for e in by_count {
             let fits = !closure[e]
@@ -270,8 +298,7 @@ impl ParityClass {
     /// The mask and parity `b` of the affine class with the fewest rare positions, and their
     /// number.
     fn best_affine_class(&self, counts: &[u64], total: u64) -> (usize, u64, u64) {
-        let top = counts.iter().rposition(|&c| c > 0).unwrap_or(0);
-        let size = (top + 1).next_power_of_two().max(2);
+        let size = counts.len();
         // Counts are numbers of positions, far below 2^63.
         let mut walsh: Vec<i64> = counts[..size].iter().map(|&c| c.cast_signed()).collect();
         let mut half = 1;
@@ -300,7 +327,7 @@ impl ParityClass {
     /// Takes note of a position with extended value `e`, seen `count` times now; returns
     /// whether the position is rare.
     fn record(&mut self, e: usize, count: u64) -> bool {
-        if !self.common[e] {
+        if !self.is_common(e) {
             self.rare += 1;
             return true;
         }
@@ -317,6 +344,12 @@ impl ParityClass {
             self.closure[e ^ c ^ self.d] = true;
         }
     }
+}
+
+/// The power of two (at least 2) above extended value `top`: nim-sums of the values below it
+/// stay below it.
+fn values_below(top: usize) -> usize {
+    (top + 1).next_power_of_two().max(2)
 }
 
 /// The parity of the number of bits set.
@@ -340,15 +373,22 @@ struct Sparse {
     /// every closure accounts for.
     rare: Vec<u32>,
     counts: Vec<u64>,
+    /// The largest extended value counted.
+    top: usize,
     next_rebuild: usize,
     cursors: Vec<usize>,
+    /// Per move, how many rare positions lie below the heap it leaves: heaps only grow, so the
+    /// count only moves forward.
+    rare_below: Vec<usize>,
 }
 
 impl Sparse {
     fn new(break2: &[u32], values: &[u16]) -> Self {
         let mut counts = vec![0u64; EXTENDED];
+        let mut top = 0;
         for (a, &v) in values.iter().enumerate().skip(1) {
             counts[extended(v, a)] += 1;
+            top = top.max(extended(v, a));
         }
         let mut classes = Vec::new();
         for d in 0..2 {
@@ -359,7 +399,7 @@ impl Sparse {
                 .collect();
             if !moves.is_empty() {
                 let mut class = ParityClass::new(d, moves);
-                class.rebuild(&counts, values);
+                class.rebuild(&counts[..values_below(top)]);
                 classes.push(class);
             }
         }
@@ -368,8 +408,10 @@ impl Sparse {
             moves: break2.iter().map(|&j| j as usize).collect(),
             rare: Vec::new(),
             counts,
+            top,
             next_rebuild: 2 * values.len(),
             cursors: vec![0; break2.len()],
+            rare_below: vec![0; break2.len()],
         };
         sparse.list_rare(values);
         sparse
@@ -378,10 +420,11 @@ impl Sparse {
     /// Lists again the positions rare in some class.
     fn list_rare(&mut self, values: &[u16]) {
         let classes = &self.classes;
+        self.rare_below.fill(0);
         self.rare.clear();
         self.rare.extend(
             (1..values.len())
-                .filter(|&a| classes.iter().any(|c| !c.common[extended(values[a], a)]))
+                .filter(|&a| classes.iter().any(|c| !c.is_common(extended(values[a], a))))
                 .map(|a| a as u32),
         );
     }
@@ -392,6 +435,7 @@ impl Sparse {
         let n = values.len() - 1;
         let e = extended(values[n], n);
         self.counts[e] += 1;
+        self.top = self.top.max(e);
         let (mut rare, mut grown) = (false, false);
         for class in &mut self.classes {
             rare |= class.record(e, self.counts[e]);
@@ -404,8 +448,9 @@ impl Sparse {
             return true;
         }
         self.next_rebuild = 2 * values.len();
+        let size = values_below(self.top);
         for class in &mut self.classes {
-            class.rebuild(&self.counts, values);
+            class.rebuild(&self.counts[..size]);
         }
         self.list_rare(values);
         self.pays(n, break2_moves)
@@ -533,15 +578,7 @@ impl Engine {
                     options.insert(u64::from(values[rest]));
                 }
                 let value = if let Some(sp) = sparse {
-                    let (value, examined) = sparse_value(
-                        &sp.classes,
-                        &sp.moves,
-                        &sp.rare,
-                        &mut sp.cursors,
-                        options,
-                        values,
-                        n,
-                    );
+                    let (value, examined) = sparse_value(sp, options, values, n);
                     *work += examined;
                     value
                 } else if plain && cores > 1 && (PARALLEL_START..PARALLEL_END).contains(&n) {
@@ -737,9 +774,10 @@ fn plain_breaks<C: Cells + ?Sized>(
     work
 }
 
-/// Splits scanned in the first step of the incremental scan; steps double up to
-/// [`MAX_SCAN_CHUNK`], so a candidate found at once costs little, and a long scan checks its
-/// candidate rarely.
+/// Splits marked in the first step of the incremental scan; steps double up to
+/// [`MAX_SCAN_CHUNK`], so that a candidate found at once costs little and a long scan checks
+/// its candidate rarely. (Checking after every split costs more: the check keeps the marking
+/// loop from running free.)
 const FIRST_SCAN_CHUNK: usize = 4;
 const MAX_SCAN_CHUNK: usize = 64;
 
@@ -752,20 +790,28 @@ const MAX_SCAN_CHUNK: usize = 64;
 ///
 /// Returns the value and the number of splits examined.
 fn sparse_value(
-    classes: &[ParityClass],
-    moves: &[usize],
-    rare: &[u32],
-    cursors: &mut [usize],
+    sparse: &mut Sparse,
     options: &mut OptionSet,
     values: &[u16],
     n: usize,
 ) -> (u64, u64) {
+    let Sparse {
+        classes,
+        moves,
+        rare,
+        rare_below,
+        cursors,
+        ..
+    } = sparse;
     let mut work = 0;
     let (stamps, stamp) = options.narrow();
-    for &j in moves {
+    for (&j, below) in moves.iter().zip(rare_below.iter_mut()) {
         let Some(s) = n.checked_sub(j) else { break };
         // The rare parts below s, each with the part that completes the split.
-        let count = rare.partition_point(|&a| (a as usize) < s);
+        while rare.get(*below).is_some_and(|&a| (a as usize) < s) {
+            *below += 1;
+        }
+        let count = *below;
         for &a in &rare[..count] {
             let a = a as usize;
             stamps[usize::from(values[a] ^ values[s - a])] = stamp;
@@ -778,7 +824,7 @@ fn sparse_value(
     'candidates: loop {
         let ext = ((candidate as usize) << 1) | (n & 1);
         let mut next_cursor = 0;
-        for class in classes {
+        for class in classes.iter() {
             let first_cursor = next_cursor;
             next_cursor += class.moves.len();
             if ext >= EXTENDED || !class.closure[ext] {
