@@ -41,7 +41,12 @@
 //! - [`misere`]: misère play (the player who cannot move wins), searched over whole
 //!   positions, and the anti-SG theorem for sums that satisfy its hypotheses.
 //! - [`games`]: ready-made games, each with a direct method where theory gives one: Nim,
-//!   subtraction games, staircase Nim, grid cutting, the splitting game.
+//!   subtraction games (finite, bounded and all-but sets), staircase Nim (and the POI
+//!   *Pebbles* game reduced to it), grid cutting, the splitting game, and octal and
+//!   hexadecimal games by code: Kayles, Dawson's Kayles, Dawson's chess, Treblecross.
+//! - [`sequence`]: Grundy sequences of heap games computed bottom-up at research scale (the
+//!   sparse-space method, the plain scan on two cores where it must run), and their periods
+//!   proven by the periodicity theorem ([`Period`]), after which every heap costs O(1).
 //!
 //! # Example
 //!
