@@ -118,7 +118,7 @@ impl<G: Game> Solver<G> {
             match self.engine.value_of(&mut GameRules, component) {
                 Ok(value) => total ^= value,
                 Err(e) => {
-                    self.engine.table.truncate(stored);
+                    self.engine.forget_from(stored);
                     return Err(e);
                 }
             }
@@ -177,7 +177,7 @@ impl<G: Game> Solver<G> {
 
     /// Forgets every stored position, keeping the limit and the allocated memory.
     pub fn clear(&mut self) {
-        self.engine.table.clear();
+        self.engine.forget_from(0);
     }
 }
 

@@ -16,7 +16,11 @@
 //! 0..=t proves the value exceeds t) and excluded values, so a question is searched at most
 //! once. When every successor of a component is already known, the search is a plain mex.
 
+use std::collections::hash_map::Entry;
 use std::hash::Hash;
+
+use rustc_hash::FxHashMap;
+use smallvec::SmallVec;
 
 use super::table::{PARTIAL, Table};
 use crate::{Error, Game};
@@ -150,7 +154,16 @@ pub(super) struct Engine<N> {
     known_values: Vec<u64>,
     /// The answer of the last finished test.
     answer: bool,
+    /// The components of successors split by tests, by successor.
+    split_cache: FxHashMap<N, ComponentIds>,
 }
+
+/// The component ids of one successor.
+type ComponentIds = SmallVec<[u32; 2]>;
+
+/// The split cache may hold sixteen successors per stored position, or this many, before it
+/// starts over: it saves work, and must not grow without bound.
+const MIN_SPLIT_CACHE: usize = 1 << 16;
 
 impl<N: Clone + Eq + Hash> Engine<N> {
     pub(super) fn new() -> Self {
@@ -166,6 +179,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             known: Vec::new(),
             known_values: Vec::new(),
             answer: false,
+            split_cache: FxHashMap::default(),
         }
     }
 
@@ -226,6 +240,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             open,
             known,
             answer,
+            split_cache,
             ..
         } = self;
         let frame = frames.last_mut().expect("a frame is running");
@@ -255,10 +270,12 @@ impl<N: Clone + Eq + Hash> Engine<N> {
                     // No successor has the value sought, and every smaller value is reached.
                     return Ok(Step::Done);
                 }
-                // Split one more successor.
+                // Split one more successor, unless it was split before: tests search the same
+                // components again with other goals, and different positions share successors.
                 let next = raw[frame.raw_next].take().expect("an unsplit successor");
                 frame.raw_next += 1;
-                let (partial, start) = Self::split_successor::<R>(table, comps, next, depth)?;
+                let ids = Self::cached_split::<R>(split_cache, table, next)?;
+                let (partial, start) = Self::fold_components(table, comps, ids, depth)?;
                 if comps.len() == start {
                     if partial <= frame.succ_count as u64 {
                         known_values[(partial / 64) as usize] |= 1 << (partial % 64);
@@ -321,13 +338,57 @@ impl<N: Clone + Eq + Hash> Engine<N> {
         successor: N,
         depth: usize,
     ) -> Result<(u64, usize), Error> {
+        let mut ids = ComponentIds::new();
+        Self::intern_components::<R>(table, successor, &mut ids)?;
+        Self::fold_components(table, comps, &ids, depth)
+    }
+
+    /// The component ids of `successor`, from the cache or split and cached.
+    fn cached_split<'c, R: Rules<N>>(
+        cache: &'c mut FxHashMap<N, ComponentIds>,
+        table: &mut Table<N>,
+        successor: N,
+    ) -> Result<&'c ComponentIds, Error> {
+        if cache.len() >= (16 * table.len()).max(MIN_SPLIT_CACHE) {
+            cache.clear();
+        }
+        match cache.entry(successor) {
+            Entry::Occupied(cached) => Ok(cached.into_mut()),
+            Entry::Vacant(slot) => {
+                let mut ids = ComponentIds::new();
+                Self::intern_components::<R>(table, slot.key().clone(), &mut ids)?;
+                Ok(slot.insert(ids))
+            }
+        }
+    }
+
+    /// Appends the ids of the components of `successor` to `ids`, interning new ones.
+    fn intern_components<R: Rules<N>>(
+        table: &mut Table<N>,
+        successor: N,
+        ids: &mut ComponentIds,
+    ) -> Result<(), Error> {
+        R::for_each_component(successor, |c| {
+            ids.push(table.intern(c)?.0);
+            Ok(())
+        })
+    }
+
+    /// The nim-sum of the components of `ids` already valued, and the start in `comps` of the
+    /// others, which it appends; a component on the stack at depth `depth` or above is a cycle.
+    fn fold_components(
+        table: &Table<N>,
+        comps: &mut Vec<u32>,
+        ids: &[u32],
+        depth: usize,
+    ) -> Result<(u64, usize), Error> {
         let start = comps.len();
         let mut partial = 0;
-        R::for_each_component(successor, |c| {
-            let (id, state) = table.intern(c)?;
+        for &id in ids {
+            let state = table.state(id);
             if state < PARTIAL {
                 partial ^= state;
-                return Ok(());
+                continue;
             }
             let on_stack = table.aux[id as usize].on_stack;
             if on_stack != 0 {
@@ -338,8 +399,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
                 });
             }
             comps.push(id);
-            Ok(())
-        })?;
+        }
         Ok((partial, start))
     }
 
@@ -507,6 +567,17 @@ impl<N: Clone + Eq + Hash> Engine<N> {
         self.comps.truncate(f.comps_first);
         self.open.truncate(f.open_first);
         self.known.truncate(f.known_first);
+    }
+
+    /// Forgets the positions with ids from `len` on, and every cached split, which may name
+    /// them.
+    pub(super) fn forget_from(&mut self, len: usize) {
+        if len == 0 {
+            self.table.clear();
+        } else {
+            self.table.truncate(len);
+        }
+        self.split_cache.clear();
     }
 
     /// Clears the stack after an error. Values and bounds found so far are facts and stay.
