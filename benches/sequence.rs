@@ -15,11 +15,17 @@ fn sequence(c: &mut Criterion) {
         ("sparse space: 0.106 to 1,000,000 heaps", "0.106", 1_000_000),
         ("sparse space: 0.6 to 50,000 heaps", "0.6", 50_000),
         ("periodic: 0.77 to 1,000,000 heaps", "0.77", 1_000_000),
-        ("period proof: 0.16 (found at 509,622 heaps)", "0.16", 1_000_000),
+        (
+            "period proof: 0.16 (found at 509,622 heaps)",
+            "0.16",
+            1_000_000,
+        ),
     ];
     for (name, code, len) in cases {
         let game: Octal = code.parse().expect("a valid code");
-        group.bench_function(name, |b| b.iter(|| black_box(game.sequence(len).expect("memory"))));
+        group.bench_function(name, |b| {
+            b.iter(|| black_box(game.sequence(len).expect("memory")))
+        });
     }
     group.finish();
 }

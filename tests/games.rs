@@ -226,6 +226,72 @@ fn all_but_games_have_no_period_and_exact_values() {
 }
 
 #[test]
+fn subtraction_sequences_match_grundy_and_report_their_bounds() {
+    let games = [
+        Subtraction::new([1, 3, 4]).unwrap(),
+        Subtraction::new([2, 5, 6]).unwrap(),
+        Subtraction::bounded(4).unwrap(),
+        Subtraction::bounded(1000).unwrap(),
+        Subtraction::all_but([2, 3]).unwrap(),
+        Subtraction::all_but(Vec::<u64>::new()).unwrap(),
+    ];
+    for game in games {
+        for len in [0, 1, 7, 300] {
+            let seq = game.sequence(len).unwrap();
+            assert_eq!(seq.len(), len, "{game}");
+            let values: Vec<u64> = seq.iter().map(Nimber::value).collect();
+            assert_eq!(values, values_of(&game, len as u64), "{game} len {len}");
+        }
+    }
+    // A proven period answers any length in the memory of one period.
+    let game = Subtraction::new([1, 3, 4]).unwrap();
+    let seed = game.sequence(usize::MAX).unwrap();
+    let last = usize::MAX - 1;
+    assert_eq!(seed.get(last), Some(game.grundy(last as u64).unwrap()));
+    let bounded = Subtraction::bounded(3)
+        .unwrap()
+        .sequence(usize::MAX)
+        .unwrap();
+    assert_eq!(
+        bounded.period(),
+        Some(Period {
+            preperiod: 0,
+            period: 4
+        })
+    );
+    assert_eq!(bounded.get(1_000_003), Some(Nimber::new(3)));
+    // Too short to prove the period: the values, and no period.
+    let short = Subtraction::new([1, 3, 4]).unwrap().sequence(5).unwrap();
+    assert_eq!(short.period(), None);
+    // Past the bounds: errors, not hours of work or an abort.
+    let huge_move = Subtraction::new([1, 1 << 40]).unwrap();
+    assert_eq!(
+        huge_move.sequence(1000).unwrap().get(999),
+        Some(Nimber::new(1))
+    );
+    assert!(matches!(
+        huge_move.sequence(1 << 21),
+        Err(Error::OutOfRange { .. })
+    ));
+    let all_but = Subtraction::all_but([1]).unwrap();
+    assert!(matches!(
+        all_but.sequence(1 << 25),
+        Err(Error::OutOfRange { .. })
+    ));
+    let nim = Subtraction::all_but(Vec::<u64>::new()).unwrap();
+    assert!(matches!(
+        nim.sequence(usize::MAX),
+        Err(Error::OutOfRange { .. } | Error::OutOfMemory { .. })
+    ));
+    assert!(matches!(
+        Subtraction::bounded(u64::MAX)
+            .unwrap()
+            .sequence(usize::MAX / 2),
+        Err(Error::OutOfRange { .. } | Error::OutOfMemory { .. })
+    ));
+}
+
+#[test]
 fn subtraction_heaps_are_games() {
     let games = [
         Subtraction::new([1, 3, 4]).unwrap(),
@@ -270,6 +336,9 @@ proptest! {
         prop_assert_eq!(values_of(&game, 150), &brute[..150]);
         let period = naive_period(&brute);
         prop_assert_eq!(game.period()?, period);
+        let seq = game.sequence(2000)?;
+        prop_assert_eq!(&seq.iter().map(Nimber::value).collect::<Vec<_>>(), &brute);
+        prop_assert_eq!(seq.period(), Some(period));
         for huge in [1u64 << 40, (1 << 62) + 12_345, u64::MAX] {
             let index = period.preperiod as u64 + (huge - period.preperiod as u64) % period.period as u64;
             prop_assert_eq!(game.grundy(huge)?.value(), brute[index as usize]);
@@ -281,7 +350,10 @@ proptest! {
         let excluded: Vec<u64> = excluded.into_iter().collect();
         let game = Subtraction::all_but(excluded.clone())?;
         let brute = subtraction_values(|s| !excluded.contains(&s), 150);
-        prop_assert_eq!(values_of(&game, 150), brute);
+        prop_assert_eq!(&values_of(&game, 150), &brute);
+        let seq = game.sequence(150)?;
+        prop_assert_eq!(seq.iter().map(Nimber::value).collect::<Vec<_>>(), brute);
+        prop_assert_eq!(seq.period(), None);
         let mut solver = Solver::new();
         for n in [0, 1, 13, 40, 77] {
             prop_assert_eq!(solver.grundy(&game.heap(n))?, game.grundy(n)?);

@@ -1,6 +1,8 @@
 //! Octal games against published sequences, a plain reference implementation, the seed
 //! documents' Crosses-and-Crosses recurrence, and their known periods.
 
+use std::ops::ControlFlow;
+
 use proptest::prelude::*;
 use sprague::games::Octal;
 use sprague::{Error, Game, Nimber, Period, Solver, grundy};
@@ -372,4 +374,89 @@ proptest! {
         let got: Vec<u64> = game.sequence(len).unwrap().iter().map(Nimber::value).collect();
         prop_assert_eq!(got, want, "{}", code);
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Progress and early stops
+
+#[test]
+fn sequences_with_progress_equal_sequences() {
+    for (code, len) in [
+        ("0.77", 10_000),
+        ("0.007", 20_000),
+        ("0.16", 6_000),
+        ("4.07", 3_000),
+        ("0x0.2048", 800),
+        ("0.3", 100_000),
+        ("0.77", 0),
+    ] {
+        let game: Octal = code.parse().unwrap();
+        let mut reports = Vec::new();
+        let seq = game
+            .sequence_with_progress(len, |done| {
+                reports.push(done);
+                ControlFlow::Continue(())
+            })
+            .unwrap();
+        let expected = game.sequence(len).unwrap();
+        assert_eq!(seq.len(), len, "{code}");
+        assert_eq!(seq.period(), expected.period(), "{code}");
+        assert!(seq.iter().eq(expected.iter()), "{code}");
+        assert_eq!(reports.last(), Some(&len), "{code}");
+        assert!(
+            reports.windows(2).all(|w| w[0] < w[1]),
+            "{code}: {reports:?}"
+        );
+        assert!(reports.len() <= 1002, "{code}: {} reports", reports.len());
+    }
+    // A long computation without a period reports as it goes.
+    let mut reports = 0;
+    Octal::treblecross()
+        .sequence_with_progress(20_000, |_| {
+            reports += 1;
+            ControlFlow::Continue(())
+        })
+        .unwrap();
+    assert!(reports >= 10, "{reports} reports");
+}
+
+#[test]
+fn sequences_with_progress_stop_early_with_the_values_so_far() {
+    let game = Octal::treblecross();
+    let full = game.sequence(30_000).unwrap();
+    let mut stopped_at = None;
+    let partial = game
+        .sequence_with_progress(1_000_000, |done| {
+            if done >= 5_000 {
+                stopped_at = Some(done);
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        })
+        .unwrap();
+    let stopped_at = stopped_at.unwrap();
+    assert!((5_000..30_000).contains(&stopped_at));
+    assert_eq!(partial.len(), stopped_at);
+    assert_eq!(partial.period(), None);
+    assert!(partial.iter().eq(full.iter().take(stopped_at)));
+    // Stopping at the first report keeps what was computed by then.
+    let first = game
+        .sequence_with_progress(1_000_000, |_| ControlFlow::Break(()))
+        .unwrap();
+    assert!(first.len() < 1_000_000);
+    assert!(first.iter().eq(full.iter().take(first.len())));
+}
+
+#[test]
+fn sequences_with_progress_fail_at_once_for_lengths_beyond_memory() {
+    let mut called = false;
+    let err = Octal::kayles()
+        .sequence_with_progress(1 << 62, |_| {
+            called = true;
+            ControlFlow::Continue(())
+        })
+        .unwrap_err();
+    assert!(matches!(err, Error::OutOfMemory { .. }), "{err:?}");
+    assert!(!called);
 }

@@ -2,6 +2,7 @@
 
 use std::fmt;
 use std::hash::{Hash, Hasher};
+use std::ops::ControlFlow;
 use std::str::FromStr;
 use std::sync::Arc;
 
@@ -78,6 +79,10 @@ const DIRECT: usize = 1 << 22;
 const PERIOD_SEARCH: usize = 1 << 24;
 /// or after examining this many splits (about a second's work).
 const PERIOD_SEARCH_WORK: u64 = 1 << 31;
+/// [`Octal::sequence_with_progress`] reports about this many times in a long computation,
+const PROGRESS_REPORTS: usize = 1000;
+/// and at most every this many heaps, which are computed in well under a millisecond.
+const PROGRESS_MIN_STEP: usize = 1024;
 
 impl Octal {
     /// Kayles, 0.77: knock down one pin or two adjacent pins from a row.
@@ -167,6 +172,76 @@ impl Octal {
         engine.extend_to(len)?;
         let (values, period) = engine.into_parts();
         Ok(Sequence::new(values, len, period))
+    }
+
+    /// The values of heaps `0..len`, as [`Octal::sequence`], reporting progress to `progress`,
+    /// which can stop the computation early.
+    ///
+    /// `progress` is called with the number of heaps valued so far: first after the first few
+    /// (all of them in a game that never splits a heap, whose values cost O(len · t) for t the
+    /// largest move), then after every `max(len / 1000, 1024)` more (about a thousand calls
+    /// for a long sequence), and last with `len`. Once a period is proven every value is known, so that
+    /// call reports `len`. If it returns [`ControlFlow::Break`], the computation stops there and
+    /// the sequence of the heaps valued so far is returned: its [`len`](Sequence::len) is the
+    /// number passed to that call.
+    ///
+    /// The memory for `len` values is reserved before any value is computed, so a length that
+    /// cannot be stored fails at once rather than after hours of work.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::OutOfMemory`] if `len` values cannot be stored (2 bytes each while they fit
+    /// in 16 bits).
+    ///
+    /// # Complexity
+    ///
+    /// As [`Octal::sequence`]; the values of heaps up to the stop are computed once.
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use sprague::games::Octal;
+    ///
+    /// let treblecross = Octal::treblecross();
+    /// // Run to the end, watching: the last report is the whole length.
+    /// let mut reports = Vec::new();
+    /// let seq = treblecross.sequence_with_progress(5_000, |done| {
+    ///     reports.push(done);
+    ///     ControlFlow::Continue(())
+    /// })?;
+    /// assert_eq!(reports.last(), Some(&5_000));
+    /// assert!(seq.iter().eq(treblecross.sequence(5_000)?.iter()));
+    ///
+    /// // Stop once 2,000 heaps are valued: the values so far are kept.
+    /// let partial = treblecross.sequence_with_progress(100_000, |done| {
+    ///     if done >= 2_000 { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+    /// })?;
+    /// assert!((2_000..100_000).contains(&partial.len()));
+    /// assert_eq!(partial.get(1_999), treblecross.sequence(2_000)?.get(1_999));
+    /// # Ok::<(), sprague::Error>(())
+    /// ```
+    pub fn sequence_with_progress(
+        &self,
+        len: usize,
+        mut progress: impl FnMut(usize) -> ControlFlow<()>,
+    ) -> Result<Sequence, Error> {
+        let mut engine = Engine::new(self.rules());
+        // A budget of no splits reserves room for every value and computes only the first few
+        // heaps: the chunks below never reallocate, and a length too large fails here.
+        engine.extend_within(len, 0)?;
+        let step = (len / PROGRESS_REPORTS).max(PROGRESS_MIN_STEP);
+        loop {
+            let done = if engine.period().is_some() {
+                len
+            } else {
+                engine.values().len()
+            };
+            if progress(done).is_break() || done >= len {
+                let (values, period) = engine.into_parts();
+                return Ok(Sequence::new(values, done, period));
+            }
+            // The engine resumes where it stopped, with its sparse-space state.
+            engine.extend_to(done.saturating_add(step).min(len))?;
+        }
     }
 
     /// The value of a heap of `heap` tokens, for any heap: directly for heaps below 2²², and

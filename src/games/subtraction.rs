@@ -6,7 +6,7 @@ use std::ops::RangeInclusive;
 use std::sync::Arc;
 
 use crate::sequence::rules::TakeBreak;
-use crate::sequence::{Engine, Period, Values};
+use crate::sequence::{Engine, Period, Sequence, Values};
 use crate::{Error, Game, Nimber};
 
 /// A subtraction game: take from a heap a number of tokens allowed by a set.
@@ -312,6 +312,85 @@ impl Subtraction {
         }
     }
 
+    /// The values of heaps `0..len`, with the period when one is known.
+    ///
+    /// Finite sets: computed by the sequence engine, which stops at the proof of the period
+    /// (the first repeated window of max(S) values); then every value is read through the
+    /// period and `len` can be any size. Bounded games (take 1..=m): `n mod (m + 1)`, with
+    /// period m + 1. All-but games: computed exactly, with no period.
+    ///
+    /// Use this rather than [`Subtraction::grundy`] heap by heap, which would compute the
+    /// values below each heap again.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::OutOfRange`] past the bounds in [the type's documentation](Subtraction#bounds):
+    /// for a finite set, when no period is proven and `len` is more than the values computed
+    /// within 2²⁰ values and 2²⁸ steps; for an all-but set, when `len` is above 2²⁴ or needs
+    /// more than 2²⁸ steps (unless every excluded number is at least `len`); and when a value
+    /// needs more than 32 bits. [`Error::OutOfMemory`] if the values cannot be stored.
+    ///
+    /// # Complexity
+    ///
+    /// Finite sets: O(L · |S|) time and O(L) memory for L = min(`len`, preperiod + period +
+    /// max(S)). Bounded: O(min(`len`, m + 1)). All-but: O(`len` · |F|), F the excluded
+    /// numbers below `len`.
+    ///
+    /// ```
+    /// use sprague::{games::Subtraction, Nimber, Period};
+    ///
+    /// let game = Subtraction::new([1, 3, 4])?;
+    /// let seq = game.sequence(1_000_000)?;
+    /// let first: Vec<u64> = seq.iter().take(9).map(Nimber::value).collect();
+    /// assert_eq!(first, [0, 1, 0, 1, 2, 3, 2, 0, 1]);
+    /// assert_eq!(seq.period(), Some(Period { preperiod: 0, period: 7 }));
+    /// assert_eq!(seq.get(999_999), Some(game.grundy(999_999)?));
+    ///
+    /// let all_but: Vec<u64> = Subtraction::all_but([1])?.sequence(6)?.iter().map(Nimber::value).collect();
+    /// assert_eq!(all_but, [0, 0, 1, 1, 2, 2]);
+    /// # Ok::<(), sprague::Error>(())
+    /// ```
+    pub fn sequence(&self, len: usize) -> Result<Sequence, Error> {
+        match &self.rules {
+            Rules::Bounded(m) => {
+                let period = m.checked_add(1).and_then(|p| usize::try_from(p).ok());
+                // One period holds every value; a game whose period exceeds `usize` has every
+                // heap below `len` in its first one.
+                let stored = period.map_or(len, |p| p.min(len));
+                let mut values = values_with_capacity(stored, stored.saturating_sub(1) as u64)?;
+                for n in 0..stored {
+                    push_value(&mut values, n as u64);
+                }
+                let period = period.map(|period| Period {
+                    preperiod: 0,
+                    period,
+                });
+                Ok(Sequence::new(values, len, period))
+            }
+            Rules::Finite(set) => {
+                let prefix = finite_prefix(set, len.min(MAX_VALUES))?;
+                if prefix.period.is_none() && prefix.values.len() < len {
+                    return Err(Error::OutOfRange {
+                        what: format!(
+                            "{len} values of the subtraction game {self}: {} values computed and no period proven",
+                            prefix.values.len()
+                        ),
+                    });
+                }
+                Ok(Sequence::new(prefix.values, len, prefix.period))
+            }
+            Rules::AllBut(excluded) => {
+                let Some(last) = len.checked_sub(1) else {
+                    return Ok(Sequence::new(Values::Narrow(Vec::new()), 0, None));
+                };
+                // A heap has at most as many options as tokens, so no value exceeds it.
+                let mut values = values_with_capacity(len, last as u64)?;
+                self.all_but_scan(excluded, last as u64, |v| push_value(&mut values, v))?;
+                Ok(Sequence::new(values, len, None))
+            }
+        }
+    }
+
     /// A position of one heap of `tokens`, as a [`Game`].
     ///
     /// ```
@@ -342,15 +421,33 @@ impl Subtraction {
 
     /// The value of `heap` when any positive number but `excluded` may be taken, computed
     /// bottom-up.
+    fn all_but_value(&self, excluded: &[u64], heap: u64) -> Result<u64, Error> {
+        if excluded.first().is_none_or(|&f| f > heap) {
+            // Every smaller heap is an option: a heap of Nim.
+            return Ok(heap);
+        }
+        let mut last = 0;
+        self.all_but_scan(excluded, heap, |value| last = value)?;
+        Ok(last)
+    }
+
+    /// Passes the values of heaps `0..=heap` to `emit`, in order, when any positive number
+    /// but `excluded` may be taken.
     ///
     /// The options of a heap k are all smaller heaps except the k − f, f excluded. So with a
     /// histogram of the values below k and M their mex, the value of k is the least of M and
     /// the values whose count drops to 0 when the excluded heaps are taken out.
-    fn all_but_value(&self, excluded: &[u64], heap: u64) -> Result<u64, Error> {
+    fn all_but_scan(
+        &self,
+        excluded: &[u64],
+        heap: u64,
+        mut emit: impl FnMut(u64),
+    ) -> Result<(), Error> {
         let relevant = &excluded[..excluded.partition_point(|&f| f <= heap)];
         let Some(&reach) = relevant.last() else {
-            // Every smaller heap is an option: a heap of Nim.
-            return Ok(heap);
+            // Every smaller heap is an option: heaps of Nim.
+            (0..=heap).for_each(emit);
+            return Ok(());
         };
         let steps = heap.saturating_mul(relevant.len() as u64 + 1);
         if heap >= ALL_BUT_HEAPS || steps > MAX_STEPS {
@@ -384,13 +481,15 @@ impl Subtraction {
         };
         for k in 0..n {
             let value = value_of(k, &mut counts, &ring, mex);
+            emit(value as u64);
             ring[k % reach] = value as u32;
             counts[value] += 1;
             while counts[mex] > 0 {
                 mex += 1;
             }
         }
-        Ok(value_of(n, &mut counts, &ring, mex) as u64)
+        emit(value_of(n, &mut counts, &ring, mex) as u64);
+        Ok(())
     }
 }
 
@@ -403,6 +502,39 @@ fn zeroed<T: Clone + Default>(len: usize) -> Result<Vec<T>, Error> {
     })?;
     v.resize(len, T::default());
     Ok(v)
+}
+
+/// Room for `len` values, each at most `largest`, in as few bytes as that allows.
+fn values_with_capacity(len: usize, largest: u64) -> Result<Values, Error> {
+    let out_of_memory = |width: u128| Error::OutOfMemory {
+        what: "a heap-game sequence",
+        bytes: len as u128 * width,
+    };
+    if u16::try_from(largest).is_ok() {
+        let mut values = Vec::new();
+        values
+            .try_reserve_exact(len)
+            .map_err(|_| out_of_memory(2))?;
+        Ok(Values::Narrow(values))
+    } else if u32::try_from(largest).is_ok() {
+        let mut values = Vec::new();
+        values
+            .try_reserve_exact(len)
+            .map_err(|_| out_of_memory(4))?;
+        Ok(Values::Wide(values))
+    } else {
+        Err(Error::OutOfRange {
+            what: format!("grundy values up to {largest} exceed 32 bits"),
+        })
+    }
+}
+
+/// Appends `value`, at most the `largest` that [`values_with_capacity`] made room for.
+fn push_value(values: &mut Values, value: u64) {
+    match values {
+        Values::Narrow(v) => v.push(value as u16),
+        Values::Wide(v) => v.push(value as u32),
+    }
 }
 
 /// The value of a heap of `heap` when 1..=m may be taken: `heap mod (m + 1)`.

@@ -1,0 +1,502 @@
+//! `sprague`: Grundy values of ready-made impartial games from the command line.
+//!
+//! Built with the `cli` feature: `cargo install sprague --features cli`. Each command reads
+//! its game from the arguments, computes with the library, and prints a summary (or, for
+//! the sequence commands, the bare values or a JSON document). Bad input is one line on
+//! standard error and exit status 2.
+#![forbid(unsafe_code)]
+#![warn(rust_2018_idioms)]
+#![warn(clippy::pedantic)]
+#![allow(clippy::cast_possible_truncation)]
+
+mod plot;
+mod sequence;
+mod words;
+
+use std::fmt::Display;
+use std::io::{self, BufWriter, IsTerminal, Write};
+use std::ops::ControlFlow;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use clap::{Args, Parser, Subcommand};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use sprague::games::{GridCutting, GridTable, Nim, Octal, Subtraction};
+use sprague::{Nimber, Outcome, Sequence};
+
+use crate::sequence::Game;
+
+/// The most winning cuts or first crosses listed.
+const SHOWN: usize = 16;
+
+#[derive(Parser)]
+#[command(
+    name = "sprague",
+    version,
+    about = "Grundy values of impartial games: octal and subtraction games, Nim, cutting paper, Crosses and Crosses",
+    after_help = "Exit status: 0 on success, 1 if the output cannot be written, 2 on bad input."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// The Grundy sequence of an octal game (0.77 is Kayles, 0.007 Treblecross) and its period
+    #[command(after_help = "\
+A code d0.d1d2... says what removing j tokens from a heap may leave, digit dj being a sum of
+1 (no heap: the whole heap of j), 2 (one heap), 4 (two heaps) and 8 (three heaps, in a
+hexadecimal code written 0x...). The period is proven by the periodicity theorem from the
+values computed, so a larger --max can prove one that a smaller cannot.
+
+On a terminal, a long computation shows a progress bar on standard error.")]
+    Octal(OctalArgs),
+    /// The Grundy sequence of a subtraction game (1,3,4: take 1, 3 or 4) and its period
+    Subtraction(SubtractionArgs),
+    /// A Nim position: its value and the winning moves
+    Nim(NimArgs),
+    /// Cutting a W x H sheet of grid paper into two along a grid line: value, outcome, winning cuts
+    Grid(GridArgs),
+    /// Crosses and Crosses on a 1 x N strip: who wins, and the winning first crosses
+    Treblecross(TreblecrossArgs),
+}
+
+/// What the sequence commands compute and print.
+#[derive(Args)]
+struct SequenceOptions {
+    /// Compute the values of heaps 0 to N
+    #[arg(long, value_name = "N", default_value_t = 1000)]
+    max: usize,
+    /// Print only the N + 1 values, separated by spaces, 20 to a line
+    #[arg(long, conflicts_with = "json")]
+    values: bool,
+    /// Print a JSON document: the summary's facts and the N + 1 values
+    #[arg(long)]
+    json: bool,
+    /// Also draw g(n) against n into this SVG file
+    #[arg(long, value_name = "FILE.svg")]
+    plot: Option<PathBuf>,
+}
+
+#[derive(Args)]
+struct OctalArgs {
+    /// The game's code: 0.77, 4.07, 0x0.2048 (hexadecimal)
+    code: String,
+    #[command(flatten)]
+    options: SequenceOptions,
+}
+
+#[derive(Args)]
+struct SubtractionArgs {
+    /// The numbers of tokens a move may take, separated by commas: 1,3,4
+    #[arg(value_name = "SET", value_delimiter = ',', required = true)]
+    set: Vec<u64>,
+    /// Take any positive number except those in SET
+    #[arg(long)]
+    all_but: bool,
+    #[command(flatten)]
+    options: SequenceOptions,
+}
+
+#[derive(Args)]
+struct NimArgs {
+    /// The heap sizes
+    #[arg(value_name = "HEAP", required = true)]
+    heaps: Vec<u64>,
+    /// Misère play: whoever takes the last token loses
+    #[arg(long)]
+    misere: bool,
+}
+
+#[derive(Args)]
+#[command(after_help = "\
+The values come from a table of every sheet up to max(W, H) on both sides, which takes
+O(n^3) time for n = max(W, H): about 0.3 s for n = 1000, 7 s for n = 3000.")]
+struct GridArgs {
+    /// The width of the sheet, in squares
+    #[arg(value_parser = clap::value_parser!(u32).range(1..))]
+    w: u32,
+    /// The height of the sheet, in squares
+    #[arg(value_parser = clap::value_parser!(u32).range(1..))]
+    h: u32,
+    /// Every piece of a cut must keep both sides at least K (2 for the cutting game of POJ 2311)
+    #[arg(long, value_name = "K", default_value_t = 1)]
+    min_side: u32,
+    /// Also print the value of every sheet from 1 x 1 to W x H
+    #[arg(long)]
+    table: bool,
+}
+
+#[derive(Args)]
+#[command(after_help = "\
+Players take turns writing an X on an empty square; whoever first completes three X in a row
+wins. Nobody writes within two squares of another X, since the opponent would complete a row
+at once, so the strip plays as a heap of N + 2 in the octal game Treblecross, 0.007.")]
+struct TreblecrossArgs {
+    /// The length of the strip, at least 3
+    n: usize,
+}
+
+/// Why a command failed.
+enum Failure {
+    /// The input is wrong, or too large to compute: exit status 2.
+    Input(String),
+    /// The output could not be written: exit status 1.
+    Output(io::Error),
+    /// The plot could not be written: exit status 1.
+    Plot(String),
+}
+
+impl From<sprague::Error> for Failure {
+    fn from(e: sprague::Error) -> Self {
+        // The library's errors all come from the game or the sizes asked for.
+        Failure::Input(e.to_string())
+    }
+}
+
+impl From<io::Error> for Failure {
+    fn from(e: io::Error) -> Self {
+        Failure::Output(e)
+    }
+}
+
+fn main() -> ExitCode {
+    // Usage errors (and --help, --version) exit here, with status 2 (and 0).
+    let cli = Cli::parse();
+    let mut out = BufWriter::new(io::stdout().lock());
+    let result = match cli.command {
+        Command::Octal(args) => octal(&args, &mut out),
+        Command::Subtraction(args) => subtraction(&args, &mut out),
+        Command::Nim(args) => nim(&args, &mut out),
+        Command::Grid(args) => grid(&args, &mut out),
+        Command::Treblecross(args) => treblecross(&args, &mut out),
+    }
+    .and_then(|()| out.flush().map_err(Failure::from));
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        // A reader that stops early (`| head`) is not an error.
+        Err(Failure::Output(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(failure) => {
+            let (message, status) = match failure {
+                Failure::Input(message) => (message, 2),
+                Failure::Output(e) => (format!("cannot write the output: {e}"), 1),
+                Failure::Plot(message) => (message, 1),
+            };
+            eprintln!("sprague: {message}");
+            ExitCode::from(status)
+        }
+    }
+}
+
+/// The number of values for heaps 0 to `max`.
+fn heaps_up_to(max: usize) -> Result<usize, Failure> {
+    max.checked_add(1).ok_or_else(|| {
+        Failure::Input(format!(
+            "--max {max} is too large: heaps 0 to {max} cannot be counted"
+        ))
+    })
+}
+
+/// A library error, saying which option to lower when the sizes asked for are the problem.
+fn too_large(e: sprague::Error, max: usize) -> Failure {
+    match e {
+        sprague::Error::OutOfMemory { .. } | sprague::Error::OutOfRange { .. } => {
+            Failure::Input(format!("{e} (--max {max} is too large)"))
+        }
+        e => e.into(),
+    }
+}
+
+/// `sprague octal CODE`: the sequence of an octal game, with a progress bar on a terminal.
+fn octal(args: &OctalArgs, out: &mut impl Write) -> Result<(), Failure> {
+    let game: Octal = args.code.parse()?;
+    let len = heaps_up_to(args.options.max)?;
+    let start = Instant::now();
+    let seq = octal_sequence(&game, len).map_err(|e| too_large(e, args.options.max))?;
+    let elapsed = start.elapsed();
+    let info = Game {
+        kind: "octal",
+        spec: game.to_string(),
+        name: words::name(&game),
+        rules: words::rules(&game),
+        no_period: None,
+    };
+    report(&args.options, &info, &seq, elapsed, out)
+}
+
+/// The values of heaps `0..len`, shown as a progress bar on standard error when standard
+/// output is a terminal: a person is watching, not a pipe.
+fn octal_sequence(game: &Octal, len: usize) -> Result<Sequence, sprague::Error> {
+    let bar = io::stdout().is_terminal().then(|| {
+        let bar = ProgressBar::with_draw_target(Some(len as u64), ProgressDrawTarget::stderr());
+        bar.set_style(
+            ProgressStyle::with_template(
+                "{msg} [{bar:40}] {human_pos}/{human_len} heaps, {elapsed}",
+            )
+            .expect("the template is valid")
+            .progress_chars("=> "),
+        );
+        bar.set_message(format!("{game}"));
+        bar
+    });
+    let seq = game.sequence_with_progress(len, |done| {
+        if let Some(bar) = &bar {
+            bar.set_position(done as u64);
+        }
+        ControlFlow::Continue(())
+    });
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    seq
+}
+
+/// `sprague subtraction SET`: the sequence of a subtraction game.
+fn subtraction(args: &SubtractionArgs, out: &mut impl Write) -> Result<(), Failure> {
+    let game = if args.all_but {
+        Subtraction::all_but(args.set.clone())?
+    } else {
+        Subtraction::new(args.set.clone())?
+    };
+    let len = heaps_up_to(args.options.max)?;
+    let start = Instant::now();
+    let seq = game
+        .sequence(len)
+        .map_err(|e| too_large(e, args.options.max))?;
+    let elapsed = start.elapsed();
+    let info = Game {
+        kind: "subtraction",
+        spec: game.to_string(),
+        name: None,
+        rules: vec![format!("remove a number of tokens: {game}")],
+        no_period: args
+            .all_but
+            .then_some("the values of an all-but game grow without bound"),
+    };
+    report(&args.options, &info, &seq, elapsed, out)
+}
+
+/// Prints a sequence as the options ask, and draws its plot.
+fn report(
+    options: &SequenceOptions,
+    game: &Game,
+    seq: &Sequence,
+    elapsed: std::time::Duration,
+    out: &mut impl Write,
+) -> Result<(), Failure> {
+    if let Some(path) = &options.plot {
+        let name = game
+            .name
+            .map(|name| format!(" ({name})"))
+            .unwrap_or_default();
+        let period = match seq.period() {
+            Some(p) if p.preperiod > 0 => {
+                format!(": period {} from heap {} (dashed)", p.period, p.preperiod)
+            }
+            Some(p) => format!(": period {}", p.period),
+            None => String::new(),
+        };
+        let title = format!(
+            "{} {}{name}, heaps 0 to {}{period}",
+            game.kind, game.spec, options.max
+        );
+        plot::plot(path, &title, seq)
+            .map_err(|e| Failure::Plot(format!("cannot draw the plot {}: {e}", path.display())))?;
+    }
+    if options.values {
+        sequence::print_values(out, seq)?;
+    } else if options.json {
+        sequence::print_json(out, game, seq, elapsed)?;
+    } else {
+        sequence::print_summary(out, game, seq, elapsed)?;
+        if let Some(path) = &options.plot {
+            field(out, "plot", path.display())?;
+        }
+    }
+    Ok(())
+}
+
+/// One line of a summary: a label, then the text in a column of its own.
+fn field(out: &mut impl Write, label: &str, text: impl Display) -> io::Result<()> {
+    writeln!(out, "{label:<15}{text}")
+}
+
+/// "N: the player to move wins" and the like.
+fn outcome_in_words(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::N => "N: the player to move wins",
+        Outcome::P => "P: the player to move loses",
+        Outcome::D => "D: a draw with best play",
+    }
+}
+
+/// `sprague nim HEAP...`: the nim-sum and the moves that make it 0.
+fn nim(args: &NimArgs, out: &mut impl Write) -> Result<(), Failure> {
+    let position = Nim::new(args.heaps.clone());
+    let sizes: Vec<String> = args.heaps.iter().map(u64::to_string).collect();
+    field(out, "heaps", sizes.join(" "))?;
+    let (outcome, moves) = if args.misere {
+        field(out, "play", "misère: whoever takes the last token loses")?;
+        field(out, "nim-sum", position.grundy().value())?;
+        (position.misere_outcome(), position.misere_winning_moves())
+    } else {
+        let value = position.grundy().value();
+        field(
+            out,
+            "value",
+            format!("{value} (the nim-sum {})", sizes.join(" xor ")),
+        )?;
+        (Outcome::from(position.grundy()), position.winning_moves())
+    };
+    field(out, "outcome", outcome_in_words(outcome))?;
+    for next in &moves {
+        // A move changes exactly one heap: find it by comparing the positions.
+        let changed = args
+            .heaps
+            .iter()
+            .zip(next.heaps())
+            .enumerate()
+            .find(|(_, (a, b))| a != b);
+        if let Some((i, (&from, &to))) = changed {
+            let take = format!("take {} from heap {} ({from} -> {to})", from - to, i + 1);
+            field(out, "winning move", take)?;
+        }
+    }
+    Ok(())
+}
+
+/// `sprague grid W H`: the value of a sheet, its winning cuts, and the table of sizes.
+fn grid(args: &GridArgs, out: &mut impl Write) -> Result<(), Failure> {
+    let (w, h) = (args.w, args.h);
+    let k = args.min_side.max(1);
+    let table = GridCutting::table(w, h, k)?;
+    // Inside the table by construction.
+    let value_of = |w, h| table.get(w, h).map_or(0, Nimber::value);
+    let value = value_of(w, h);
+    field(out, "sheet", format!("{w} x {h}"))?;
+    if k > 1 {
+        field(
+            out,
+            "rule",
+            format!("every piece keeps both sides at least {k}"),
+        )?;
+    }
+    field(out, "value", value)?;
+    let outcome = Outcome::from(Nimber::new(value));
+    field(out, "outcome", outcome_in_words(outcome))?;
+    let cuts = winning_cuts(&table, w, h, k);
+    for cut in cuts.iter().take(SHOWN) {
+        field(out, "winning cut", cut)?;
+    }
+    if cuts.len() > SHOWN {
+        field(out, "winning cut", format!("… ({} in all)", cuts.len()))?;
+    }
+    if args.table {
+        print_grid_table(out, &table, w, h)?;
+    }
+    Ok(())
+}
+
+/// The cuts of a `w` × `h` sheet into two pieces of values that cancel, each described once.
+fn winning_cuts(table: &GridTable, w: u32, h: u32, k: u32) -> Vec<String> {
+    let value_of = |w, h| table.get(w, h).map(Nimber::value);
+    let mut cuts = Vec::new();
+    // Cutting after column a, or after row b; a piece and its mirror image are the same cut.
+    if h >= k {
+        for a in (k..=w / 2).filter(|&a| w - a >= k) {
+            if value_of(a, h) == value_of(w - a, h) {
+                cuts.push(format!("after column {a}: {a} x {h} and {} x {h}", w - a));
+            }
+        }
+    }
+    if w >= k {
+        for b in (k..=h / 2).filter(|&b| h - b >= k) {
+            if value_of(w, b) == value_of(w, h - b) {
+                cuts.push(format!("after row {b}: {w} x {b} and {w} x {}", h - b));
+            }
+        }
+    }
+    cuts
+}
+
+/// The values of every sheet up to `w` × `h`, a row per height.
+fn print_grid_table(out: &mut impl Write, table: &GridTable, w: u32, h: u32) -> io::Result<()> {
+    let cell = |w, h| table.get(w, h).map_or(0, Nimber::value);
+    let widest = (1..=h)
+        .flat_map(|y| (1..=w).map(move |x| (x, y)))
+        .map(|(x, y)| cell(x, y).to_string().len())
+        .chain([w.to_string().len(), h.to_string().len()])
+        .max()
+        .unwrap_or(1);
+    writeln!(out)?;
+    writeln!(
+        out,
+        "value of every sheet (0: the player to move loses); h down, w across"
+    )?;
+    write!(out, "{:>widest$}", "")?;
+    for x in 1..=w {
+        write!(out, " {x:>widest$}")?;
+    }
+    writeln!(out)?;
+    for y in 1..=h {
+        write!(out, "{y:>widest$}")?;
+        for x in 1..=w {
+            write!(out, " {:>widest$}", cell(x, y))?;
+        }
+        writeln!(out)?;
+    }
+    Ok(())
+}
+
+/// `sprague treblecross N`: who wins Crosses and Crosses on an empty 1 × N strip, and where
+/// to write the first X.
+fn treblecross(args: &TreblecrossArgs, out: &mut impl Write) -> Result<(), Failure> {
+    let n = args.n;
+    if n < 3 {
+        return Err(Failure::Input(format!(
+            "a strip of {n} squares has no room for three in a row: Crosses and Crosses needs at least 3"
+        )));
+    }
+    // Heaps up to n + 2.
+    let len = n
+        .checked_add(3)
+        .ok_or_else(|| Failure::Input(format!("a strip of {n} squares is too long to count")))?;
+    let values = octal_sequence(&Octal::treblecross(), len)
+        .map_err(|e| Failure::Input(format!("{e} (a strip of {n} squares is too long)")))?;
+    let g = |heap: usize| values.get(heap).map_or(0, Nimber::value);
+    let value = g(n + 2);
+    field(out, "strip", format!("1 x {n}, empty"))?;
+    let heap = format!("{value} (a heap of {} in Treblecross, 0.007)", n + 2);
+    field(out, "value", heap)?;
+    if value == 0 {
+        field(
+            out,
+            "outcome",
+            "the second player wins: every first X loses",
+        )?;
+        return Ok(());
+    }
+    field(out, "outcome", "the first player wins")?;
+    // An X on square i kills squares i - 2 to i + 2: the rest plays as heaps of (i - 3) + 2
+    // and (n - i - 2) + 2 in 0.007 (heaps of 0, 1 and 2 are all worth 0).
+    let winning: Vec<usize> = (1..=n).filter(|&i| g(i - 1) == g(n - i)).collect();
+    let listed: Vec<String> = winning.iter().take(SHOWN).map(usize::to_string).collect();
+    let more = if winning.len() > SHOWN {
+        format!(" … ({} in all)", winning.len())
+    } else {
+        String::new()
+    };
+    let label = if winning.len() == 1 {
+        "winning move"
+    } else {
+        "winning moves"
+    };
+    field(
+        out,
+        label,
+        format!("an X on square {}{more}", listed.join(", ")),
+    )?;
+    Ok(())
+}
