@@ -225,9 +225,9 @@ impl Octal {
         mut progress: impl FnMut(usize) -> ControlFlow<()>,
     ) -> Result<Sequence, Error> {
         let mut engine = Engine::new(self.rules());
-        // A budget of no splits reserves room for every value and computes only the first few
-        // heaps: the chunks below never reallocate, and a length too large fails here.
-        engine.extend_within(len, 0)?;
+        // Room for every value first: the chunks below never reallocate, and a length too large
+        // fails before any work.
+        engine.reserve(len)?;
         let step = (len / PROGRESS_REPORTS).max(PROGRESS_MIN_STEP);
         loop {
             let done = if engine.period().is_some() {

@@ -518,6 +518,15 @@ impl Engine {
         (self.values, self.period)
     }
 
+    /// Makes room for `len` values in all.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::OutOfMemory`] if they cannot be allocated.
+    pub(crate) fn reserve(&mut self, len: usize) -> Result<(), Error> {
+        self.values.reserve_total(len)
+    }
+
     /// Computes values until there are `len` of them or a period is proven, whichever is first.
     ///
     /// # Errors
