@@ -431,7 +431,7 @@ impl Sparse {
 
     /// Records the value of the newest heap; rebuilds the classes when the histogram has
     /// changed enough. Returns whether the sparse method still pays.
-    fn record(&mut self, values: &[u16], break2_moves: usize) -> bool {
+    fn record(&mut self, values: &[u16], plain: usize) -> bool {
         let n = values.len() - 1;
         let e = extended(values[n], n);
         self.counts[e] += 1;
@@ -453,13 +453,13 @@ impl Sparse {
             class.rebuild(&self.counts[..size]);
         }
         self.list_rare(values);
-        self.pays(n, break2_moves)
+        self.pays(plain)
     }
 
-    /// Whether enumerating rare positions costs well under the plain scan of a heap of `n`,
-    /// since the scans for candidates come on top.
-    fn pays(&self, n: usize, break2_moves: usize) -> bool {
-        self.rare.len() * self.moves.len() * 2 <= break2_moves * n / 2
+    /// Whether enumerating rare positions costs well under `plain`, the splits the plain scan
+    /// of the next heap examines per thread, since the scans for candidates come on top.
+    fn pays(&self, plain: usize) -> bool {
+        self.rare.len() * self.moves.len() * 2 <= plain
     }
 }
 
@@ -610,7 +610,7 @@ impl Engine {
                     {
                         // The mex over both threads' marks: the least value neither saw.
                         let mut v = options.mex_from(0);
-                        while helper.marked(v, n) {
+                        while helper.marked(v) {
                             v = options.mex_from(v + 1);
                         }
                         v
@@ -623,9 +623,15 @@ impl Engine {
                     return Some(value);
                 };
                 values.push(narrow);
-                let still_pays = sparse
-                    .as_mut()
-                    .map(|sp| sp.record(values, rules.break2.len()));
+                // What the plain scan of the next heap would examine, per thread.
+                let threads = if cores > 1 && (PARALLEL_START..PARALLEL_END).contains(&values.len())
+                {
+                    2
+                } else {
+                    1
+                };
+                let plain_cost = rules.break2.len() * values.len() / 2 / threads;
+                let still_pays = sparse.as_mut().map(|sp| sp.record(values, plain_cost));
                 match still_pays {
                     Some(false) => *sparse = None,
                     // Without sparse space, try again whenever the length doubles: the common
@@ -635,7 +641,7 @@ impl Engine {
                         && values.len().is_power_of_two() =>
                     {
                         let sp = Sparse::new(&rules.break2, values);
-                        if sp.pays(values.len(), rules.break2.len()) {
+                        if sp.pays(plain_cost) {
                             *sparse = Some(sp);
                             helper = None;
                         }

@@ -4,28 +4,39 @@
 //! of one heap are what is shared. A helper thread keeps its own copy of the values (the main
 //! thread posts each new value with the next heap to work on) and marks the option values of
 //! the upper part of each move's splits in its own stamp array, while the main thread marks the
-//! lower part. The main thread then reads both arrays for the mex.
+//! lower part. The helper then publishes what it saw as a bitset of a few words, and the main
+//! thread takes the mex over both: the threads share a few cache lines a heap, not the stamp
+//! arrays, whose lines would otherwise travel between the cores on every heap.
 //!
-//! The hand-over costs a few hundred nanoseconds a heap, so it only pays from heaps of a few
-//! thousand tokens on, where a heap's splits take microseconds. Each side spins briefly for the
-//! other and then parks, so that a busy machine, where the other thread may not be running,
-//! costs a wake-up rather than a spinning core.
+//! The hand-over costs about a microsecond a heap, so it only pays from heaps of a few thousand
+//! tokens on, where a heap's splits take microseconds. Each side spins for the other and then
+//! parks, so that a busy machine, where the other thread may not be running, costs a wake-up
+//! rather than a spinning core.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::thread::{Scope, ScopedJoinHandle, Thread};
+use std::time::{Duration, Instant};
 
 /// The mailbox value that tells the helper to stop.
 const STOP: u64 = u64::MAX;
 
+/// Keeps a value on a cache line of its own, so that one thread's writes do not disturb the
+/// other thread's spinning on a neighbour.
+#[repr(align(128))]
+struct Padded<T>(T);
+
+/// Words of the published bitset: one bit per 16-bit value.
+const WORDS: usize = (1 << 16) / 64;
+
 /// What the two threads share.
 struct Shared {
     /// The heap to work on (high 32 bits) and the value of the heap before it (low 16 bits).
-    mailbox: AtomicU64,
+    mailbox: Padded<AtomicU64>,
     /// The last heap the helper finished.
-    done: AtomicU64,
-    /// The helper's marks: `stamps[v] == n` when the helper saw option value `v` for heap `n`.
-    stamps: Vec<AtomicU32>,
+    done: Padded<AtomicU64>,
+    /// The option values the helper saw for heap `done`, below [`Shared::words`] words.
+    seen: Vec<AtomicU64>,
 }
 
 /// The helper thread, from the main thread's side.
@@ -39,12 +50,13 @@ pub(crate) struct Helper<'scope> {
 /// Heaps from which the plain scan is shared: below, the hand-over costs more than it saves.
 pub(crate) const PARALLEL_START: usize = 8192;
 
-/// Heaps below which the helper's stamps (heap numbers as `u32`) are unambiguous.
+/// Heaps below which a heap number fits the mailbox's 32 bits.
 pub(crate) const PARALLEL_END: usize = u32::MAX as usize;
 
-/// Which splits `(a, s - a)` the main thread takes: `a` up to this, of `1..=s/2`.
+/// Which splits `(a, s - a)` the main thread takes: `a` up to this, of `1..=s/2`. The main
+/// thread also takes the mex and the bookkeeping, so it takes a little less than half.
 pub(crate) fn main_share(s: usize) -> usize {
-    s / 4
+    s / 2 * 15 / 32
 }
 
 impl<'scope> Helper<'scope> {
@@ -55,25 +67,30 @@ impl<'scope> Helper<'scope> {
         moves: Vec<usize>,
     ) -> Self {
         let shared = Arc::new(Shared {
-            mailbox: AtomicU64::new(0),
-            done: AtomicU64::new(0),
-            stamps: (0..1 << 16).map(|_| AtomicU32::new(u32::MAX)).collect(),
+            mailbox: Padded(AtomicU64::new(0)),
+            done: Padded(AtomicU64::new(0)),
+            seen: (0..WORDS).map(|_| AtomicU64::new(0)).collect(),
         });
         let mut copy = values.to_vec();
         let theirs = Arc::clone(&shared);
         let main = std::thread::current();
         let handle = scope.spawn(move || {
-            let mut seen = 0;
+            let mut stamps = vec![0u32; 1 << 16];
+            let mut last = 0;
+            // A power of two above every value: nim-sums of values stay below it.
+            let mut bound = values_bound(&copy);
             loop {
-                let message = wait_for(&theirs.mailbox, |m| m != seen);
+                let message = wait_for(&theirs.mailbox.0, |m| m != last);
                 if message == STOP {
                     return;
                 }
-                seen = message;
+                last = message;
                 let n = (message >> 32) as usize;
                 // The first heap posted follows the values the helper started with.
                 if copy.len() < n {
-                    copy.push(message as u16);
+                    let newest = message as u16;
+                    copy.push(newest);
+                    bound = bound.max(usize::from(newest) + 1).next_power_of_two();
                 }
                 debug_assert_eq!(copy.len(), n);
                 let stamp = n as u32;
@@ -88,10 +105,17 @@ impl<'scope> Helper<'scope> {
                     let lo = &copy[first..=last];
                     let hi = &copy[s - last..=s - first];
                     for (&x, &y) in lo.iter().zip(hi.iter().rev()) {
-                        theirs.stamps[usize::from(x ^ y)].store(stamp, Ordering::Relaxed);
+                        stamps[usize::from(x ^ y)] = stamp;
                     }
                 }
-                theirs.done.store(n as u64, Ordering::Release);
+                for (w, word) in theirs.seen[..bound.div_ceil(64)].iter().enumerate() {
+                    let bits = stamps[w * 64..][..64]
+                        .iter()
+                        .enumerate()
+                        .fold(0u64, |bits, (i, &s)| bits | (u64::from(s == stamp) << i));
+                    word.store(bits, Ordering::Relaxed);
+                }
+                theirs.done.0.store(n as u64, Ordering::Release);
                 main.unpark();
             }
         });
@@ -107,27 +131,34 @@ impl<'scope> Helper<'scope> {
     pub(crate) fn post(&self, n: usize, previous: u16) {
         self.shared
             .mailbox
+            .0
             .store(((n as u64) << 32) | u64::from(previous), Ordering::Release);
         self.thread.unpark();
     }
 
     /// Waits until the helper has marked its splits of heap `n`.
     pub(crate) fn wait(&self, n: usize) {
-        wait_for(&self.shared.done, |d| d == n as u64);
+        wait_for(&self.shared.done.0, |d| d == n as u64);
     }
 
-    /// Whether the helper saw option value `v` for heap `n`; only after [`Helper::wait`].
-    pub(crate) fn marked(&self, v: u64, n: usize) -> bool {
+    /// Whether the helper saw option value `v` for the heap last waited for. Words past the
+    /// helper's bound were never written and read as nothing seen.
+    pub(crate) fn marked(&self, v: u64) -> bool {
         self.shared
-            .stamps
-            .get(v as usize)
-            .is_some_and(|s| s.load(Ordering::Relaxed) == n as u32)
+            .seen
+            .get((v / 64) as usize)
+            .is_some_and(|w| w.load(Ordering::Relaxed) & (1 << (v % 64)) != 0)
     }
+}
+
+/// The least power of two above every value in `values`.
+fn values_bound(values: &[u16]) -> usize {
+    (usize::from(values.iter().copied().max().unwrap_or(0)) + 1).next_power_of_two()
 }
 
 impl Drop for Helper<'_> {
     fn drop(&mut self) {
-        self.shared.mailbox.store(STOP, Ordering::Release);
+        self.shared.mailbox.0.store(STOP, Ordering::Release);
         self.thread.unpark();
         if let Some(handle) = self.handle.take() {
             // The helper only reads its own data and stores marks: it cannot panic but by a
@@ -139,20 +170,25 @@ impl Drop for Helper<'_> {
     }
 }
 
-/// Spins this many times before parking: about a microsecond.
-const SPINS: u32 = 2048;
+/// How long to spin before parking. A heap's splits take microseconds to tens of
+/// microseconds, and waking a parked thread costs about as much, so the wait is spun through
+/// when both threads run; on a busy machine, where the other thread may not be running, the
+/// waiter parks after this.
+const SPIN: Duration = Duration::from_micros(50);
 
 /// Waits until `cell` holds a value accepted by `ready`: spinning first, then parked until the
 /// other side unparks this thread after changing the cell.
 fn wait_for(cell: &AtomicU64, ready: impl Fn(u64) -> bool) -> u64 {
-    let mut spins = 0;
+    let mut started: Option<Instant> = None;
+    let mut spins = 0u32;
     loop {
         let value = cell.load(Ordering::Acquire);
         if ready(value) {
             return value;
         }
-        if spins < SPINS {
-            spins += 1;
+        spins = spins.wrapping_add(1);
+        // Reading the clock costs more than a spin: only now and then.
+        if !spins.is_multiple_of(64) || started.get_or_insert_with(Instant::now).elapsed() < SPIN {
             std::hint::spin_loop();
         } else {
             // An unpark that came before this park leaves a token, so no wake-up is lost.
