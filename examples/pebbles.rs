@@ -19,23 +19,16 @@
 //! ```
 
 use std::error::Error;
-use std::io::{self, Read, Write};
+use std::io::{self, Write};
+
+mod support;
+use support::Numbers;
 
 use sprague::games::Staircase;
 
 fn main() -> Result<(), Box<dyn Error>> {
-    let mut input = String::new();
-    io::stdin().read_to_string(&mut input)?;
-    let mut numbers = input.split_whitespace().map(|token| {
-        token
-            .parse::<u64>()
-            .map_err(|e| format!("expected a number, got {token:?}: {e}"))
-    });
-    let mut next = |what: &str| -> Result<u64, Box<dyn Error>> {
-        Ok(numbers
-            .next()
-            .ok_or(format!("input ends before {what}"))??)
-    };
+    let mut numbers = Numbers::from_stdin()?;
+    let mut next = |what: &str| numbers.next(what);
     let arrangements = next("the number of arrangements")?;
     let mut out = io::stdout().lock();
     for case in 1..=arrangements {
