@@ -142,9 +142,16 @@ impl OptionSet {
         (stamps, self.stamp)
     }
 
-    /// Marks the nim-sums of the splits `(a, s - a)` for `a` in `first..=last`.
+    /// Marks `xor` plus the nim-sums of the splits `(a, s - a)` for `a` in `first..=last`.
     #[inline]
-    fn insert_splits_narrow(&mut self, values: &[u16], s: usize, first: usize, last: usize) {
+    fn insert_splits_narrow(
+        &mut self,
+        values: &[u16],
+        s: usize,
+        first: usize,
+        last: usize,
+        xor: u16,
+    ) {
         if first > last {
             return;
         }
@@ -152,7 +159,7 @@ impl OptionSet {
         let hi = &values[s - last..=s - first];
         let (stamps, stamp) = self.narrow();
         for (&x, &y) in lo.iter().zip(hi.iter().rev()) {
-            stamps[usize::from(x ^ y)] = stamp;
+            stamps[usize::from(x ^ y ^ xor)] = stamp;
         }
     }
 }
@@ -603,7 +610,7 @@ impl Engine {
                         let Some(s) = n.checked_sub(j as usize).filter(|&s| s >= 2) else {
                             break;
                         };
-                        options.insert_splits_narrow(values, s, 1, main_share(s));
+                        options.insert_splits_narrow(values, s, 1, main_share(s), 0);
                         *work += s as u64 / 2;
                     }
                     helper.wait(n);
@@ -707,8 +714,21 @@ impl Engine {
 /// Stored values, narrow or wide, as the plain scan reads them.
 trait Cells {
     fn at(&self, i: usize) -> u64;
-    /// Marks `xor ^ g(a) ^ g(s - a)` for `a` in `first..=last`.
-    fn insert_splits(&self, options: &mut OptionSet, s: usize, first: usize, last: usize, xor: u64);
+    /// Marks `g(third) ^ g(a) ^ g(s - a)` for `a` in `first..=last`, `g(third)` taken as 0
+    /// when there is no third heap.
+    fn insert_splits(
+        &self,
+        options: &mut OptionSet,
+        s: usize,
+        first: usize,
+        last: usize,
+        third: Option<usize>,
+    ) {
+        let xor = third.map_or(0, |c| self.at(c));
+        for a in first..=last {
+            options.insert(xor ^ self.at(a) ^ self.at(s - a));
+        }
+    }
 }
 
 impl Cells for [u16] {
@@ -722,34 +742,16 @@ impl Cells for [u16] {
         s: usize,
         first: usize,
         last: usize,
-        xor: u64,
+        third: Option<usize>,
     ) {
-        if xor == 0 {
-            options.insert_splits_narrow(self, s, first, last);
-        } else {
-            for a in first..=last {
-                options.insert(xor ^ u64::from(self[a] ^ self[s - a]));
-            }
-        }
+        let xor = third.map_or(0, |c| self[c]);
+        options.insert_splits_narrow(self, s, first, last, xor);
     }
 }
 
 impl Cells for [u32] {
     fn at(&self, i: usize) -> u64 {
         u64::from(self[i])
-    }
-
-    fn insert_splits(
-        &self,
-        options: &mut OptionSet,
-        s: usize,
-        first: usize,
-        last: usize,
-        xor: u64,
-    ) {
-        for a in first..=last {
-            options.insert(xor ^ u64::from(self[a] ^ self[s - a]));
-        }
     }
 }
 
@@ -770,7 +772,7 @@ fn plain_breaks<C: Cells + ?Sized>(
             break;
         }
         let s = n - j;
-        values.insert_splits(options, s, 1, s / 2, 0);
+        values.insert_splits(options, s, 1, s / 2, None);
         work += s as u64 / 2;
     }
     for &j in &rules.break3 {
@@ -782,7 +784,7 @@ fn plain_breaks<C: Cells + ?Sized>(
         let s = n - j;
         for c in 1..=s - 2 {
             let rest = s - c;
-            values.insert_splits(options, rest, 1, rest / 2, values.at(c));
+            values.insert_splits(options, rest, 1, rest / 2, Some(c));
             work += rest as u64 / 2;
         }
     }
@@ -861,7 +863,7 @@ fn sparse_value(
                         .next_power_of_two()
                         .clamp(FIRST_SCAN_CHUNK, MAX_SCAN_CHUNK);
                     let last = (*cursor + chunk - 1).min(half);
-                    options.insert_splits_narrow(values, s, *cursor, last);
+                    options.insert_splits_narrow(values, s, *cursor, last, 0);
                     work += (last + 1 - *cursor) as u64;
                     *cursor = last + 1;
                     if options.contains(candidate) {
