@@ -381,7 +381,8 @@ impl<G: Game> LoopySolver<G> {
     /// and returns its id.
     fn label(&mut self, position: G) -> Result<u32, Error> {
         let first = self.table.len();
-        let (root, _) = self.table.intern(position)?;
+        let index = position.index();
+        let (root, _) = self.table.intern(position, index)?;
         if (root as usize) < first {
             return Ok(root);
         }
@@ -398,7 +399,8 @@ impl<G: Game> LoopySolver<G> {
             self.buffer
                 .extend(self.table.entries[next].position.successors());
             for option in self.buffer.drain(..) {
-                let (id, _) = self.table.intern(option)?;
+                let index = option.index();
+                let (id, _) = self.table.intern(option, index)?;
                 self.edges.push(id);
             }
             self.edge_start.push(self.edges.len());

@@ -201,7 +201,8 @@ impl<G: Game> MisereSolver<G> {
 
     /// Whether the player to move wins `position`.
     fn search(&mut self, position: G) -> Result<bool, Error> {
-        let (id, state) = self.table.intern(position)?;
+        let index = position.index();
+        let (id, state) = self.table.intern(position, index)?;
         if state != UNKNOWN {
             return Ok(state == WIN);
         }
@@ -227,7 +228,8 @@ impl<G: Game> MisereSolver<G> {
                 continue;
             }
             let option = self.options.pop().expect("an option left");
-            let (next, state) = self.table.intern(option)?;
+            let index = option.index();
+            let (next, state) = self.table.intern(option, index)?;
             match state {
                 LOSS => finished = Some(self.finish(true)),
                 WIN => {}

@@ -55,6 +55,8 @@ fn retrograde(graph: &[Vec<usize>]) -> Vec<Outcome> {
 struct Vertex {
     graph: Graph,
     at: usize,
+    /// Whether the vertex is the position's index.
+    indexed: bool,
 }
 
 // Positions of one test share the graph: compare and hash the vertex only.
@@ -75,7 +77,12 @@ impl Game for Vertex {
         self.graph[self.at].iter().map(|&at| Vertex {
             graph: Arc::clone(&self.graph),
             at,
+            indexed: self.indexed,
         })
+    }
+
+    fn index(&self) -> Option<usize> {
+        self.indexed.then_some(self.at)
     }
 }
 
@@ -83,6 +90,7 @@ fn vertex(graph: &Graph, at: usize) -> Vertex {
     Vertex {
         graph: Arc::clone(graph),
         at,
+        indexed: false,
     }
 }
 
@@ -189,10 +197,13 @@ proptest! {
     fn outcomes_agree_with_retrograde_analysis(graph in graph_strategy(14, 4)) {
         let want = retrograde(&graph);
         let mut solver = LoopySolver::new();
+        let mut indexed = LoopySolver::new();
         for (at, &want) in want.iter().enumerate() {
             let value = solver.value(&vertex(&graph, at))?;
             prop_assert_eq!(value.outcome(), want, "vertex {} valued {}", at, value);
             prop_assert_eq!(loopy::outcome(&vertex(&graph, at))?, want);
+            let numbered = Vertex { indexed: true, ..vertex(&graph, at) };
+            prop_assert_eq!(indexed.value(&numbered)?, value);
         }
     }
 }

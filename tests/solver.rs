@@ -32,6 +32,8 @@ struct Tokens {
     rules: Arc<Rules>,
     nodes: Vec<u16>,
     split: bool,
+    /// Whether a single token is indexed by its node (other positions are hashed).
+    indexed: bool,
 }
 
 impl PartialEq for Tokens {
@@ -53,6 +55,22 @@ impl Tokens {
             rules: Arc::clone(rules),
             nodes,
             split,
+            indexed: false,
+        }
+    }
+
+    fn indexed(self) -> Self {
+        Tokens {
+            indexed: true,
+            ..self
+        }
+    }
+
+    /// A position of the same game with other tokens.
+    fn with(&self, nodes: Vec<u16>) -> Self {
+        Tokens {
+            indexed: self.indexed,
+            ..Tokens::new(&self.rules, nodes, self.split)
         }
     }
 }
@@ -68,7 +86,7 @@ impl Game for Tokens {
                 let mut next = self.nodes.clone();
                 next.remove(i);
                 next.extend_from_slice(option);
-                out.push(Tokens::new(&self.rules, next, self.split));
+                out.push(self.with(next));
             }
         }
         out
@@ -76,14 +94,18 @@ impl Game for Tokens {
 
     fn split(&self) -> impl IntoIterator<Item = Self> {
         let parts: Vec<Self> = if self.split {
-            self.nodes
-                .iter()
-                .map(|&n| Tokens::new(&self.rules, vec![n], true))
-                .collect()
+            self.nodes.iter().map(|&n| self.with(vec![n])).collect()
         } else {
             vec![self.clone()]
         };
         parts
+    }
+
+    fn index(&self) -> Option<usize> {
+        match self.nodes[..] {
+            [n] if self.indexed => Some(usize::from(n)),
+            _ => None,
+        }
     }
 }
 
@@ -118,11 +140,14 @@ proptest! {
         let want = rules.brute_force();
         let mut solver = Solver::new();
         // Ask in a scrambled order so that searches start cold and warm.
+        let mut indexed = Solver::new();
         let n = want.len();
         for k in 0..n {
             let node = (k * 7 + 3) % n;
-            let got = solver.grundy(&Tokens::new(&rules, vec![node as u16], true))?;
-            prop_assert_eq!(got.value(), want[node], "node {}", node);
+            let token = Tokens::new(&rules, vec![node as u16], true);
+            prop_assert_eq!(solver.grundy(&token)?.value(), want[node], "node {}", node);
+            let token = token.indexed();
+            prop_assert_eq!(indexed.grundy(&token)?.value(), want[node], "indexed node {}", node);
         }
     }
 
@@ -145,9 +170,13 @@ proptest! {
         let tokens: Vec<u16> = tokens.into_iter().map(|t| t % want.len() as u16).collect();
         let nim_sum = tokens.iter().fold(0, |x, &t| x ^ want[t as usize]);
         let split = grundy(&Tokens::new(&rules, tokens.clone(), true))?;
-        let whole = grundy(&Tokens::new(&rules, tokens, false))?;
+        let indexed = grundy(&Tokens::new(&rules, tokens.clone(), true).indexed())?;
+        let whole = grundy(&Tokens::new(&rules, tokens.clone(), false))?;
+        let whole_indexed = grundy(&Tokens::new(&rules, tokens, false).indexed())?;
         prop_assert_eq!(split.value(), nim_sum);
+        prop_assert_eq!(indexed.value(), nim_sum);
         prop_assert_eq!(whole.value(), nim_sum);
+        prop_assert_eq!(whole_indexed.value(), nim_sum);
     }
 
     /// Winning moves are exactly the moves to positions of value 0.
@@ -225,6 +254,8 @@ struct Lasso {
     at: u32,
     lead: u32,
     cycle: u32,
+    /// Whether positions are indexed by `at`.
+    indexed: bool,
 }
 
 impl Game for Lasso {
@@ -236,6 +267,10 @@ impl Game for Lasso {
         };
         [Lasso { at: next, ..*self }]
     }
+
+    fn index(&self) -> Option<usize> {
+        self.indexed.then_some(self.at as usize)
+    }
 }
 
 #[test]
@@ -244,18 +279,23 @@ fn a_cycle_far_from_the_start_is_reported_with_its_length_and_depth() {
         at: 0,
         lead: 5000,
         cycle: 3,
+        indexed: false,
     };
-    assert_eq!(
-        grundy(&start),
-        Err(Error::Cycle {
-            length: 3,
-            depth: 5000
-        })
-    );
+    let cycle = Err(Error::Cycle {
+        length: 3,
+        depth: 5000,
+    });
+    assert_eq!(grundy(&start), cycle);
+    let indexed = Lasso {
+        indexed: true,
+        ..start
+    };
+    assert_eq!(grundy(&indexed), cycle);
     let self_loop = Lasso {
         at: 0,
         lead: 2,
         cycle: 1,
+        indexed: false,
     };
     assert_eq!(
         grundy(&self_loop),
@@ -299,21 +339,75 @@ fn the_limit_triggers_and_the_solver_stays_usable() {
 
 #[test]
 fn errors_leave_no_search_state_behind() {
-    let mut solver = Solver::new();
-    let start = Lasso {
-        at: 0,
-        lead: 10,
-        cycle: 2,
-    };
-    assert!(solver.grundy(&start).is_err());
-    // The same solver reports the same error again, not a stale one.
-    assert_eq!(
-        solver.grundy(&start),
-        Err(Error::Cycle {
-            length: 2,
-            depth: 10
+    for indexed in [false, true] {
+        let mut solver = Solver::new();
+        let start = Lasso {
+            at: 0,
+            lead: 10,
+            cycle: 2,
+            indexed,
+        };
+        assert!(solver.grundy(&start).is_err());
+        // The same solver reports the same error again, not a stale one.
+        assert_eq!(
+            solver.grundy(&start),
+            Err(Error::Cycle {
+                length: 2,
+                depth: 10
+            })
+        );
+    }
+}
+
+/// A path numbered from `offset`: positions `offset + n`, so that a path across
+/// 2<sup>24</sup> has positions both in the solver's index array and hashed.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct NumberedPath {
+    n: u32,
+    offset: usize,
+}
+
+impl Game for NumberedPath {
+    fn successors(&self) -> impl IntoIterator<Item = Self> {
+        (self.n > 0).then(|| NumberedPath {
+            n: self.n - 1,
+            ..*self
         })
+    }
+
+    fn index(&self) -> Option<usize> {
+        Some(self.offset + self.n as usize)
+    }
+}
+
+#[test]
+fn indexed_positions_obey_the_limit_and_survive_errors() {
+    let path = |n| NumberedPath { n, offset: 0 };
+    let mut solver = Solver::new().with_limit(50);
+    assert_eq!(
+        solver.grundy(&path(1000)),
+        Err(Error::LimitExceeded { limit: 50 })
     );
+    assert!(solver.len() <= 50);
+    assert_eq!(solver.grundy(&path(10)).unwrap(), Nimber::new(0));
+    assert_eq!(solver.grundy(&path(11)).unwrap(), Nimber::new(1));
+    assert_eq!(solver.len(), 12);
+}
+
+#[test]
+fn indices_beyond_the_array_are_hashed() {
+    let mut solver = Solver::new();
+    for n in [0, 99, 100, 101, 1000] {
+        let across = NumberedPath {
+            n,
+            offset: (1 << 24) - 100,
+        };
+        assert_eq!(
+            solver.grundy(&across).unwrap(),
+            Nimber::new(u64::from(n % 2))
+        );
+    }
+    assert_eq!(solver.len(), 1001);
 }
 
 #[test]

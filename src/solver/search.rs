@@ -39,6 +39,11 @@ pub(super) trait Rules<N> {
         position: N,
         each: impl FnMut(N) -> Result<(), Error>,
     ) -> Result<(), Error>;
+
+    /// The [`Game::index`] of `position`, if the rules know one.
+    fn index(_position: &N) -> Option<usize> {
+        None
+    }
 }
 
 /// The rules of a [`Game`].
@@ -53,11 +58,20 @@ impl<G: Game> Rules<G> for GameRules {
         position.successors().into_iter().try_for_each(each)
     }
 
+    #[inline]
     fn for_each_component(
         position: G,
-        each: impl FnMut(G) -> Result<(), Error>,
+        mut each: impl FnMut(G) -> Result<(), Error>,
     ) -> Result<(), Error> {
-        position.split().into_iter().try_for_each(each)
+        for component in position.split() {
+            each(component)?;
+        }
+        Ok(())
+    }
+
+    #[inline]
+    fn index(position: &G) -> Option<usize> {
+        position.index()
     }
 }
 
@@ -84,6 +98,9 @@ where
         each(position)
     }
 }
+
+/// Successor values below this are marked in a frame's bitset as they are found.
+const DIRECT_MARKS: u64 = 1 << 12;
 
 /// The goal of a frame that wants the exact value.
 const EXACT: u64 = u64::MAX;
@@ -189,12 +206,13 @@ impl<N: Clone + Eq + Hash> Engine<N> {
     ///
     /// As [`Solver::grundy`](super::Solver::grundy). The stack is then empty again; the caller
     /// decides what to keep of the positions met.
-    pub(super) fn value_of(
+    pub(super) fn value_of<R: Rules<N>>(
         &mut self,
-        rules: &mut impl Rules<N>,
+        rules: &mut R,
         position: N,
     ) -> Result<u64, Error> {
-        let (id, state) = self.table.intern(position)?;
+        let index = R::index(&position);
+        let (id, state) = self.table.intern(position, index)?;
         if state < PARTIAL {
             return Ok(state);
         }
@@ -338,9 +356,14 @@ impl<N: Clone + Eq + Hash> Engine<N> {
         successor: N,
         depth: usize,
     ) -> Result<(u64, usize), Error> {
-        let mut ids = ComponentIds::new();
-        Self::intern_components::<R>(table, successor, &mut ids)?;
-        Self::fold_components(table, comps, &ids, depth)
+        let start = comps.len();
+        let mut partial = 0;
+        R::for_each_component(successor, |c| {
+            let index = R::index(&c);
+            let (id, state) = table.intern(c, index)?;
+            Self::fold_component(table, comps, id, state, depth, &mut partial)
+        })?;
+        Ok((partial, start))
     }
 
     /// The component ids of `successor`, from the cache or split and cached.
@@ -369,7 +392,8 @@ impl<N: Clone + Eq + Hash> Engine<N> {
         ids: &mut ComponentIds,
     ) -> Result<(), Error> {
         R::for_each_component(successor, |c| {
-            ids.push(table.intern(c)?.0);
+            let index = R::index(&c);
+            ids.push(table.intern(c, index)?.0);
             Ok(())
         })
     }
@@ -385,22 +409,35 @@ impl<N: Clone + Eq + Hash> Engine<N> {
         let start = comps.len();
         let mut partial = 0;
         for &id in ids {
-            let state = table.state(id);
-            if state < PARTIAL {
-                partial ^= state;
-                continue;
-            }
-            let on_stack = table.aux[id as usize].on_stack;
-            if on_stack != 0 {
-                let entered = on_stack as usize - 1;
-                return Err(Error::Cycle {
-                    length: depth + 1 - entered,
-                    depth: entered,
-                });
-            }
-            comps.push(id);
+            Self::fold_component(table, comps, id, table.state(id), depth, &mut partial)?;
         }
         Ok((partial, start))
+    }
+
+    /// Adds component `id`, in state `state`, to `partial` if it is valued, else to `comps`.
+    #[inline]
+    fn fold_component(
+        table: &Table<N>,
+        comps: &mut Vec<u32>,
+        id: u32,
+        state: u64,
+        depth: usize,
+        partial: &mut u64,
+    ) -> Result<(), Error> {
+        if state < PARTIAL {
+            *partial ^= state;
+            return Ok(());
+        }
+        let on_stack = table.aux[id as usize].on_stack;
+        if on_stack != 0 {
+            let entered = on_stack as usize - 1;
+            return Err(Error::Cycle {
+                length: depth + 1 - entered,
+                depth: entered,
+            });
+        }
+        comps.push(id);
+        Ok(())
     }
 
     /// Records the result of the top frame and pops it.
@@ -503,16 +540,28 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             succ_end,
             comps,
             open,
+            known,
             known_values,
             ..
         } = self;
         known_values.clear();
+        let known_first = known.len();
         let mut count = 0;
         let generated = rules.for_each_successor(&position, |next| {
             count += 1;
             let (partial, start) = Self::split_successor::<R>(table, comps, next, depth)?;
             if comps.len() == start {
-                known_values.push(partial);
+                // Small values are marked at once; a larger one waits until the number of
+                // successors, beyond which no value matters, is known.
+                if partial < DIRECT_MARKS {
+                    let word = known_first + (partial / 64) as usize;
+                    if word >= known.len() {
+                        known.resize(word + 1, 0);
+                    }
+                    known[word] |= 1 << (partial % 64);
+                } else {
+                    known_values.push(partial);
+                }
             } else {
                 open.push(succ_partial.len());
                 succ_partial.push(partial);
@@ -528,10 +577,13 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             self.succ_end.truncate(succ_first);
             self.comps.truncate(comps_first);
             self.open.truncate(open_first);
+            self.known.truncate(known_first);
             return Err(e);
         }
-        let known_first = self.known.len();
-        self.known.resize(known_first + count / 64 + 1, 0);
+        let words = known_first + count / 64 + 1;
+        if self.known.len() < words {
+            self.known.resize(words, 0);
+        }
         for &v in &self.known_values {
             if v <= count as u64 {
                 self.known[known_first + (v / 64) as usize] |= 1 << (v % 64);

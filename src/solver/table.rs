@@ -44,6 +44,10 @@ struct Slot {
 /// Slots are at most half full, so ids fit in 31 bits.
 const MAX_POSITIONS: usize = 1 << 31;
 
+/// Positions with a [`Game::index`](crate::Game::index) below this are found in an array of
+/// 8 bytes per index, up to the largest met: at most 128 MiB.
+pub(crate) const MAX_INDEX: usize = 1 << 24;
+
 /// Components under dense ids, found through an open-addressing index.
 ///
 /// Each index slot keeps 32 bits of the hash, which both place the slot and filter
@@ -52,8 +56,26 @@ pub(crate) struct Table<N> {
     pub(crate) entries: Vec<Entry<N>>,
     pub(crate) aux: Vec<Aux>,
     slots: Vec<Slot>,
+    /// The positions with each [`Game::index`](crate::Game::index) met.
+    by_index: Vec<IndexSlot>,
+    /// The index of each position, or `NO_INDEX`.
+    indices: Vec<u32>,
+    /// How many positions `slots` holds.
+    hashed: usize,
     pub(crate) limit: usize,
 }
+
+/// The position with an index, and its exact value if it is known and below `u32::MAX`: a
+/// lookup that finds a value then reads nothing else.
+#[derive(Clone, Copy, Default)]
+struct IndexSlot {
+    /// The id plus one; 0 when no position has the index.
+    id_plus_one: u32,
+    /// The exact value plus one; 0 when not known.
+    value_plus_one: u32,
+}
+
+const NO_INDEX: u32 = u32::MAX;
 
 impl<N> Table<N> {
     pub(crate) fn new() -> Self {
@@ -61,6 +83,9 @@ impl<N> Table<N> {
             entries: Vec::new(),
             aux: Vec::new(),
             slots: Vec::new(),
+            by_index: Vec::new(),
+            indices: Vec::new(),
+            hashed: 0,
             limit: usize::MAX,
         }
     }
@@ -73,6 +98,11 @@ impl<N> Table<N> {
         self.entries.clear();
         self.aux.clear();
         self.slots.iter_mut().for_each(|s| *s = Slot::default());
+        self.by_index
+            .iter_mut()
+            .for_each(|s| *s = IndexSlot::default());
+        self.indices.clear();
+        self.hashed = 0;
     }
 
     /// Forgets the positions with ids from `len` on.
@@ -84,9 +114,16 @@ impl<N> Table<N> {
         }
         self.entries.truncate(len);
         self.aux.truncate(len);
+        for &index in &self.indices[len..] {
+            if index != NO_INDEX {
+                self.by_index[index as usize] = IndexSlot::default();
+            }
+        }
+        self.indices.truncate(len);
         let fresh = vec![Slot::default(); self.slots.len()];
         let old = std::mem::replace(&mut self.slots, fresh);
-        let mask = self.slots.len() - 1;
+        let mask = self.slots.len().wrapping_sub(1);
+        self.hashed = 0;
         for slot in old
             .into_iter()
             .filter(|s| s.id_plus_one != 0 && (s.id_plus_one as usize) <= len)
@@ -96,6 +133,7 @@ impl<N> Table<N> {
                 i = (i + 1) & mask;
             }
             self.slots[i] = slot;
+            self.hashed += 1;
         }
     }
 
@@ -107,17 +145,52 @@ impl<N> Table<N> {
     #[inline]
     pub(crate) fn set_state(&mut self, id: u32, state: u64) {
         self.entries[id as usize].state = state;
+        let index = self.indices[id as usize];
+        if index != NO_INDEX && state < u64::from(u32::MAX) {
+            self.by_index[index as usize].value_plus_one = state as u32 + 1;
+        }
     }
 }
 
 impl<N: Eq + Hash> Table<N> {
-    /// The id and state of `position`, stored as [`UNKNOWN`] if it is new.
+    /// The id and state of `position`, whose [`Game::index`](crate::Game::index) is `index`,
+    /// stored as [`UNKNOWN`] if it is new.
+    ///
+    /// A position with an index below [`MAX_INDEX`] is found in an array, others through the
+    /// hashed index.
     ///
     /// # Errors
     ///
     /// [`Error::LimitExceeded`] or [`Error::OutOfMemory`] if a new position cannot be stored.
+    // The solver looks up every component of every successor through here: inlined, the
+    // array path is a load and a compare (28 ms instead of 19 ms for the grid benchmark).
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
+    pub(crate) fn intern(
+        &mut self,
+        position: N,
+        index: Option<usize>,
+    ) -> Result<(u32, u64), Error> {
+        match index {
+            Some(i) if i < MAX_INDEX => {
+                if let Some(&slot) = self.by_index.get(i)
+                    && slot.id_plus_one != 0
+                {
+                    let id = slot.id_plus_one - 1;
+                    let state = match slot.value_plus_one {
+                        0 => self.entries[id as usize].state,
+                        v => u64::from(v - 1),
+                    };
+                    return Ok((id, state));
+                }
+                self.insert_indexed(position, i).map(|id| (id, UNKNOWN))
+            }
+            _ => self.intern_hashed(position),
+        }
+    }
+
     #[inline]
-    pub(crate) fn intern(&mut self, position: N) -> Result<(u32, u64), Error> {
+    fn intern_hashed(&mut self, position: N) -> Result<(u32, u64), Error> {
         let full = FxBuildHasher.hash_one(&position);
         let hash = (full ^ (full >> 32)) as u32;
         if let Some(mask) = self.slots.len().checked_sub(1) {
@@ -140,13 +213,44 @@ impl<N: Eq + Hash> Table<N> {
         self.insert(position, hash).map(|id| (id, UNKNOWN))
     }
 
+    #[inline(never)]
+    fn insert_indexed(&mut self, position: N, index: usize) -> Result<u32, Error> {
+        let count = self.entries.len();
+        if count >= self.limit || count == self.entries.capacity() {
+            self.make_room(false)?;
+        }
+        if index >= self.by_index.len() {
+            let len = (index + 1).next_power_of_two();
+            if self
+                .by_index
+                .try_reserve_exact(len - self.by_index.len())
+                .is_err()
+            {
+                return Err(Error::OutOfMemory {
+                    what: "the position index",
+                    bytes: (len * size_of::<IndexSlot>()) as u128,
+                });
+            }
+            self.by_index.resize(len, IndexSlot::default());
+        }
+        let id = count as u32;
+        self.by_index[index].id_plus_one = id + 1;
+        self.indices.push(index as u32);
+        self.entries.push(Entry {
+            position,
+            state: UNKNOWN,
+        });
+        self.aux.push(Aux::default());
+        Ok(id)
+    }
+
     fn insert(&mut self, position: N, hash: u32) -> Result<u32, Error> {
         let count = self.entries.len();
         if count >= self.limit
             || count == self.entries.capacity()
-            || (count + 1) * 2 > self.slots.len()
+            || (self.hashed + 1) * 2 > self.slots.len()
         {
-            self.make_room()?;
+            self.make_room(true)?;
         }
         let id = count as u32;
         let mask = self.slots.len() - 1;
@@ -158,6 +262,8 @@ impl<N: Eq + Hash> Table<N> {
             hash,
             id_plus_one: id + 1,
         };
+        self.hashed += 1;
+        self.indices.push(NO_INDEX);
         self.entries.push(Entry {
             position,
             state: UNKNOWN,
@@ -166,22 +272,26 @@ impl<N: Eq + Hash> Table<N> {
         Ok(id)
     }
 
-    /// Checks the limit and reserves space for one more position.
+    /// Checks the limit and reserves space for one more position, `hashed` or not.
     #[cold]
     #[inline(never)]
-    fn make_room(&mut self) -> Result<(), Error> {
+    fn make_room(&mut self, hashed: bool) -> Result<(), Error> {
         let count = self.entries.len();
         let limit = self.limit.min(MAX_POSITIONS);
         if count >= limit {
             return Err(Error::LimitExceeded { limit });
         }
-        if self.entries.try_reserve(1).is_err() || self.aux.try_reserve(1).is_err() {
+        if self.entries.try_reserve(1).is_err()
+            || self.aux.try_reserve(1).is_err()
+            || self.indices.try_reserve(1).is_err()
+        {
+            let each = size_of::<Entry<N>>() + size_of::<Aux>() + size_of::<u32>();
             return Err(Error::OutOfMemory {
                 what: "the position table",
-                bytes: ((count + 1) * (size_of::<Entry<N>>() + size_of::<Aux>())) as u128,
+                bytes: ((count + 1) * each) as u128,
             });
         }
-        if (count + 1) * 2 > self.slots.len() {
+        if hashed && (self.hashed + 1) * 2 > self.slots.len() {
             self.grow_index()?;
         }
         Ok(())
