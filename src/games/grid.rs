@@ -1,16 +1,43 @@
 //! Cutting rectangles of grid paper.
 
+use std::fmt;
 use std::hash::{Hash, Hasher};
 
 use smallvec::{SmallVec, smallvec};
 
 use crate::{Error, Game, Nimber};
 
-/// A sheet of grid paper, as (shorter side, longer side).
-type Sheet = (u32, u32);
+/// A sheet of grid paper: the shorter side in the high half of a word, the longer side in the
+/// low half, so that sheets order as (shorter, longer) pairs do.
+///
+/// One word rather than a pair of `u32`s, because the solver's inner loop builds a sheet and
+/// reads it back at once: a word is written and read whole, while a pair written half by half
+/// and read as a word makes the processor wait for the halves.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+struct Sheet(u64);
 
-fn normalized(w: u32, h: u32) -> Sheet {
-    (w.min(h), w.max(h))
+impl Sheet {
+    /// The sheet `w` × `h`, in either orientation.
+    #[inline]
+    fn new(w: u32, h: u32) -> Self {
+        Sheet(u64::from(w.min(h)) << 32 | u64::from(w.max(h)))
+    }
+
+    #[inline]
+    fn short(self) -> u32 {
+        (self.0 >> 32) as u32
+    }
+
+    #[inline]
+    fn long(self) -> u32 {
+        self.0 as u32
+    }
+}
+
+impl fmt::Debug for Sheet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "({}, {})", self.short(), self.long())
+    }
 }
 
 /// The cutting game: cut a sheet of grid paper along a grid line into two.
@@ -78,13 +105,13 @@ impl GridCutting {
     /// ```
     /// use sprague::{games::GridCutting, grundy, Nimber};
     /// let two = GridCutting::from_sheets([(2, 5), (3, 1)]);
-    /// assert_eq!(two.sheets(), [(1, 3), (2, 5)]);
+    /// assert!(two.sheets().eq([(1, 3), (2, 5)]));
     /// assert_eq!(grundy(&two)?, grundy(&GridCutting::new(5, 2))? + grundy(&GridCutting::new(1, 3))?);
     /// # Ok::<(), sprague::Error>(())
     /// ```
     pub fn from_sheets(sheets: impl IntoIterator<Item = (u32, u32)>) -> Self {
         let mut sheets: SmallVec<[Sheet; 2]> =
-            sheets.into_iter().map(|(w, h)| normalized(w, h)).collect();
+            sheets.into_iter().map(|(w, h)| Sheet::new(w, h)).collect();
         sheets.sort_unstable();
         GridCutting {
             sheets,
@@ -109,9 +136,8 @@ impl GridCutting {
     }
 
     /// The sheets, each as (shorter side, longer side), sorted.
-    #[must_use]
-    pub fn sheets(&self) -> &[(u32, u32)] {
-        &self.sheets
+    pub fn sheets(&self) -> impl ExactSizeIterator<Item = (u32, u32)> + '_ {
+        self.sheets.iter().map(|s| (s.short(), s.long()))
     }
 
     /// The minimum side of a piece.
@@ -120,34 +146,49 @@ impl GridCutting {
         self.min_side
     }
 
-    fn is_live(&self, (short, long): Sheet) -> bool {
-        short >= self.min_side && long / 2 >= self.min_side
+    #[inline]
+    fn is_live(&self, sheet: Sheet) -> bool {
+        sheet.short() >= self.min_side && sheet.long() / 2 >= self.min_side
     }
 
     /// This position with sheet `i` replaced by the live ones of `pieces`.
+    ///
+    /// The common case, a single sheet, is built in place (the solver's inner loop runs
+    /// through it); more sheets take the general merge.
+    #[inline]
     fn with_cut(&self, i: usize, [p, q]: [Sheet; 2]) -> Self {
-        let mut sheets = SmallVec::new();
         if self.sheets.len() == 1 {
-            // The common case, a single sheet, needs no general merge.
-            for piece in if p <= q { [p, q] } else { [q, p] } {
-                if self.is_live(piece) {
-                    sheets.push(piece);
-                }
-            }
-        } else {
-            sheets.reserve(self.sheets.len() + 1);
-            for (j, &sheet) in self.sheets.iter().enumerate() {
-                if j != i {
-                    sheets.push(sheet);
-                }
-            }
-            for piece in [p, q] {
-                if self.is_live(piece) {
-                    sheets.push(piece);
-                }
-            }
-            sheets.sort_unstable();
+            let (lo, hi) = if p <= q { (p, q) } else { (q, p) };
+            let (buf, len) = match (self.is_live(lo), self.is_live(hi)) {
+                (true, true) => ([lo, hi], 2),
+                (true, false) => ([lo, lo], 1),
+                (false, true) => ([hi, hi], 1),
+                (false, false) => ([lo, hi], 0),
+            };
+            return GridCutting {
+                sheets: SmallVec::from_buf_and_len(buf, len),
+                min_side: self.min_side,
+            };
         }
+        self.with_cut_among_many(i, [p, q])
+    }
+
+    /// [`with_cut`](Self::with_cut) for a position of several sheets; kept out of line so
+    /// that the single-sheet case inlines.
+    #[inline(never)]
+    fn with_cut_among_many(&self, i: usize, pieces: [Sheet; 2]) -> Self {
+        let mut sheets = SmallVec::with_capacity(self.sheets.len() + 1);
+        for (j, &sheet) in self.sheets.iter().enumerate() {
+            if j != i {
+                sheets.push(sheet);
+            }
+        }
+        for piece in pieces {
+            if self.is_live(piece) {
+                sheets.push(piece);
+            }
+        }
+        sheets.sort_unstable();
         GridCutting {
             sheets,
             min_side: self.min_side,
@@ -236,23 +277,40 @@ impl Hash for GridCutting {
     /// One word per sheet: the solver hashes every component it meets.
     fn hash<H: Hasher>(&self, state: &mut H) {
         state.write_u32(self.min_side);
-        for &(short, long) in &self.sheets {
-            state.write_u64(u64::from(short) << 32 | u64::from(long));
+        for sheet in &self.sheets {
+            state.write_u64(sheet.0);
         }
     }
 }
 
 impl Game for GridCutting {
+    #[inline]
     fn successors(&self) -> impl IntoIterator<Item = Self> {
         Cuts {
             position: self,
-            sheet: 0,
-            across_long: true,
-            next: 0,
-            last: 0,
+            next_sheet: 0,
+            sheet: Sheet(0),
+            step: 0,
+            across_long: 0,
+            end: 0,
         }
     }
 
+    /// A single sheet with sides below 4096 and minimum side 1 or 2 is numbered by its place
+    /// in the triangle of (shorter, longer) pairs, the minimum side in the lowest bit: the
+    /// sheets of a table up to n × n take about n² numbers. Other positions have no index.
+    #[inline]
+    fn index(&self) -> Option<usize> {
+        match self.sheets[..] {
+            [sheet] if sheet.long() < 4096 && self.min_side <= 2 => {
+                let (short, long) = (sheet.short() as usize, sheet.long() as usize);
+                Some((long * (long + 1) / 2 + short) * 2 + self.min_side as usize - 1)
+            }
+            _ => None,
+        }
+    }
+
+    #[inline]
     fn split(&self) -> impl IntoIterator<Item = Self> {
         self.sheets
             .iter()
@@ -268,53 +326,57 @@ impl Game for GridCutting {
 ///
 /// A sheet (s, l) is cut across its long side at a = k..=l/2, leaving (s, a) and (s, l - a), and
 /// across its short side at a = k..=s/2, leaving (a, l) and (s - a, l); a square only once.
+/// Cuts are numbered per sheet, those across the long side first, so that the next one costs a
+/// comparison.
 struct Cuts<'a> {
     position: &'a GridCutting,
-    sheet: usize,
-    across_long: bool,
-    next: u32,
-    last: u32,
+    next_sheet: usize,
+    /// The sheet being cut, `next_sheet - 1`.
+    sheet: Sheet,
+    /// The number of the next cut of `sheet`.
+    step: u32,
+    /// How many cuts go across the long side of `sheet`.
+    across_long: u32,
+    /// How many cuts `sheet` has.
+    end: u32,
 }
 
 impl Iterator for Cuts<'_> {
     type Item = GridCutting;
 
+    // Inlined into the solver's loop over successors, the new position never goes through
+    // memory: measured 19 ms instead of 28 ms for every sheet up to 200 × 200.
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
     fn next(&mut self) -> Option<GridCutting> {
-        let k = self.position.min_side;
-        loop {
-            if self.next <= self.last && self.next > 0 {
-                let a = self.next;
-                self.next += 1;
-                let (short, long) = self.position.sheets[self.sheet];
-                let pieces = if self.across_long {
-                    [normalized(short, a), normalized(short, long - a)]
-                } else {
-                    [(a, long), (short - a, long)]
-                };
-                return Some(self.position.with_cut(self.sheet, pieces));
-            }
-            // Move on to the next family of cuts: across the long side, then the short side,
-            // then the next sheet.
-            if self.next > 0 {
-                if self.across_long {
-                    self.across_long = false;
-                } else {
-                    self.across_long = true;
-                    self.sheet += 1;
-                }
-            }
-            let &(short, long) = self.position.sheets.get(self.sheet)?;
-            self.next = k;
-            self.last = if !self.position.is_live((short, long)) {
-                0
-            } else if self.across_long {
-                long / 2
+        let position = self.position;
+        let k = position.min_side;
+        while self.step == self.end {
+            let &sheet = position.sheets.get(self.next_sheet)?;
+            self.next_sheet += 1;
+            let (short, long) = (sheet.short(), sheet.long());
+            let cuts = |side: u32| (side / 2 + 1).saturating_sub(k);
+            (self.across_long, self.end) = if !position.is_live(sheet) {
+                (0, 0)
             } else if short == long {
-                0
+                (cuts(long), cuts(long))
             } else {
-                short / 2
+                (cuts(long), cuts(long) + cuts(short))
             };
+            self.sheet = sheet;
+            self.step = 0;
         }
+        let (short, long) = (self.sheet.short(), self.sheet.long());
+        let step = self.step;
+        self.step += 1;
+        let pieces = if step < self.across_long {
+            let a = k + step;
+            [Sheet::new(short, a), Sheet::new(short, long - a)]
+        } else {
+            let a = k + step - self.across_long;
+            [Sheet::new(a, long), Sheet::new(short - a, long)]
+        };
+        Some(position.with_cut(self.next_sheet - 1, pieces))
     }
 }
 
