@@ -188,6 +188,14 @@ impl Game for Nim {
             .filter(|&&h| h > 0)
             .map(|&h| Nim { heaps: vec![h] })
     }
+
+    /// A single heap is numbered by its size; other positions have no index.
+    fn index(&self) -> Option<usize> {
+        match self.heaps[..] {
+            [h] => usize::try_from(h).ok(),
+            _ => None,
+        }
+    }
 }
 
 #[cfg(test)]
