@@ -922,19 +922,31 @@ fn sparse_value(
         ..
     } = sparse;
     let mut work = 0;
+    // The rare parts below s = n - j for every move, each with the part that completes the
+    // split. Moves go two by two: the second's parts are a prefix of the first's, and one
+    // loop over them loads each rare part once for both.
+    let mut sizes = [0; 2];
     let (stamps, stamp) = options.narrow();
-    for (&j, below) in moves.iter().zip(rare_below.iter_mut()) {
-        let Some(s) = n.checked_sub(j) else { break };
-        // The rare parts below s, each with the part that completes the split.
-        while rare.get(*below).is_some_and(|&a| (a as usize) < s) {
-            *below += 1;
+    for (pair, counts) in moves.chunks(2).zip(rare_below.chunks_mut(2)) {
+        for ((&j, below), size) in pair.iter().zip(counts.iter_mut()).zip(&mut sizes) {
+            *size = n.saturating_sub(j);
+            while rare.get(*below).is_some_and(|&a| (a as usize) < *size) {
+                *below += 1;
+            }
+            work += *below as u64;
         }
-        let count = *below;
-        for &a in &rare[..count] {
+        let [first, second] = sizes;
+        let shared = if pair.len() == 2 { counts[1] } else { 0 };
+        for &a in &rare[..shared] {
             let a = a as usize;
-            stamps[usize::from(values[a] ^ values[s - a])] = stamp;
+            let part = values[a];
+            stamps[usize::from(part ^ values[first - a])] = stamp;
+            stamps[usize::from(part ^ values[second - a])] = stamp;
         }
-        work += count as u64;
+        for &a in &rare[shared..counts[0]] {
+            let a = a as usize;
+            stamps[usize::from(values[a] ^ values[first - a])] = stamp;
+        }
     }
     // The next split to scan, per move of every class.
     cursors.fill(1);
