@@ -823,15 +823,10 @@ fn find_split(values: &[u16], s: usize, first: usize, last: usize, target: u16) 
     let lo = &values[first..=last];
     let hi = &values[s - last..=s - first];
     let hit = |x: u16, y: u16| x ^ y == target;
-    let mut lo_blocks = lo.chunks_exact(SEARCH_BLOCK);
-    let mut hi_blocks = hi.rchunks_exact(SEARCH_BLOCK);
-    for (block, (l, h)) in lo_blocks.by_ref().zip(hi_blocks.by_ref()).enumerate() {
-        let (Ok(l), Ok(h)) = (
-            <&[u16; SEARCH_BLOCK]>::try_from(l),
-            <&[u16; SEARCH_BLOCK]>::try_from(h),
-        ) else {
-            continue;
-        };
+    // Whole blocks from the near ends of both slices, the rest from the middle.
+    let (lo_blocks, lo_rest) = lo.as_chunks::<SEARCH_BLOCK>();
+    let (hi_rest, hi_blocks) = hi.as_rchunks::<SEARCH_BLOCK>();
+    for (block, (l, h)) in lo_blocks.iter().zip(hi_blocks.iter().rev()).enumerate() {
         let mut hits = 0u16;
         for i in 0..SEARCH_BLOCK {
             hits |= u16::from(hit(l[i], h[SEARCH_BLOCK - 1 - i]));
@@ -841,11 +836,10 @@ fn find_split(values: &[u16], s: usize, first: usize, last: usize, target: u16) 
             return at.map(|i| first + block * SEARCH_BLOCK + i);
         }
     }
-    let done = lo.len() - lo_blocks.remainder().len();
-    lo_blocks
-        .remainder()
+    let done = lo.len() - lo_rest.len();
+    lo_rest
         .iter()
-        .zip(hi_blocks.remainder().iter().rev())
+        .zip(hi_rest.iter().rev())
         .position(|(&x, &y)| hit(x, y))
         .map(|i| first + done + i)
 }
@@ -925,9 +919,9 @@ fn sparse_value(
     // The rare parts below s = n - j for every move, each with the part that completes the
     // split. Moves go two by two: the second's parts are a prefix of the first's, and one
     // loop over them loads each rare part once for both.
-    let mut sizes = [0; 2];
     let (stamps, stamp) = options.narrow();
     for (pair, counts) in moves.chunks(2).zip(rare_below.chunks_mut(2)) {
+        let mut sizes = [0; 2];
         for ((&j, below), size) in pair.iter().zip(counts.iter_mut()).zip(&mut sizes) {
             *size = n.saturating_sub(j);
             while rare.get(*below).is_some_and(|&a| (a as usize) < *size) {
