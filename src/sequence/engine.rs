@@ -8,11 +8,12 @@
 //! - **sparse space** (Gangolli and Plambeck, Flammenkamp): most values of most games fall in a
 //!   *common* class C whose pairwise nim-sums miss the values that matter, so only splits with
 //!   a *rare* part can reach them. Only rare positions are enumerated, and the splits are
-//!   gone through, with early exit, only when the mex of what was enumerated could come from
-//!   two common parts: searched for that value with vectorized comparisons when heaps have
-//!   few such candidates, scanned in order marking every value met when they have many. This is refined by parity, as Flammenkamp's tables do: extended values
-//!   (value, parity of the position) split better, separately for moves removing an even and an
-//!   odd number of tokens;
+//!   gone through, with early exit, only for the values left unmarked that could come from two
+//!   common parts: all of them looked for at once with vectorized comparisons when a heap has
+//!   a few dozen at most, the splits scanned in order marking every value met when it has
+//!   more. This is refined by parity, as Flammenkamp's tables do: extended values (value,
+//!   parity of the position) split better, separately for moves removing an even and an odd
+//!   number of tokens;
 //! - the **plain scan** of every split, for games whose rare values never die out, and for
 //!   three-heap breaks.
 //!
@@ -384,11 +385,8 @@ struct Sparse {
     /// The largest extended value counted.
     top: usize,
     next_rebuild: usize,
+    /// The next split to scan, per move of every class.
     cursors: Vec<usize>,
-    /// Whether candidates are searched for before splits are scanned and marked,
-    searching: bool,
-    /// as chosen from the scans of the last heaps.
-    recent: ScanStats,
     /// Per move, how many rare positions lie below the heap it leaves: heaps only grow, so the
     /// count only moves forward.
     rare_below: Vec<usize>,
@@ -423,8 +421,6 @@ impl Sparse {
             top,
             next_rebuild: 2 * values.len(),
             cursors: vec![0; break2.len()],
-            searching: false,
-            recent: ScanStats::default(),
             rare_below: vec![0; break2.len()],
         };
         sparse.list_rare(values);
@@ -806,97 +802,89 @@ fn plain_breaks<C: Cells + ?Sized>(
     work
 }
 
-/// Splits compared at once by [`find_split`]: a block of comparisons without a branch runs as
+/// Splits compared at once by [`find_targets`]: a block of comparisons without a branch runs as
 /// vector instructions.
-const SEARCH_BLOCK: usize = 32;
+const SEARCH_BLOCK: usize = 64;
 
-/// The first `a` in `first..=last` whose split `(a, s - a)` has nim-sum `target`.
+/// The most candidates looked for at once, one bit each of a `u64`.
+const TARGETS: usize = 64;
+
+/// Goes through the splits `(a, s - a)` for `a` in `first..=last`, in order, until the nim-sum
+/// of some split has been each of the `targets` whose bit is set in `pending`.
+///
+/// Returns the bits of the targets never met and the number of splits gone through.
 ///
 /// Unlike marking every nim-sum met, which writes to scattered places one at a time, comparing
-/// with one value vectorizes: a block of splits is compared at once, and only a block with a
-/// hit is looked at split by split.
-#[inline(never)]
-fn find_split(values: &[u16], s: usize, first: usize, last: usize, target: u16) -> Option<usize> {
-    if first > last {
-        return None;
+/// with a few values vectorizes: the nim-sums of a block of splits are compared with each
+/// target at once.
+fn find_targets(
+    values: &[u16],
+    s: usize,
+    first: usize,
+    last: usize,
+    targets: &[u16; TARGETS],
+    mut pending: u64,
+) -> (u64, usize) {
+    if first > last || pending == 0 {
+        return (pending, 0);
     }
     let lo = &values[first..=last];
     let hi = &values[s - last..=s - first];
-    let hit = |x: u16, y: u16| x ^ y == target;
+    // Clears the bits of the targets among `sums`; returns whether none is left.
+    let meet = |pending: &mut u64, sums: &[u16]| {
+        let mut left = *pending;
+        while left != 0 {
+            let t = left.trailing_zeros();
+            left &= left - 1;
+            let target = targets[t as usize];
+            // Without a branch per split, so that the comparisons vectorize.
+            if sums
+                .iter()
+                .fold(0u16, |hits, &x| hits | u16::from(x == target))
+                != 0
+            {
+                *pending &= !(1 << t);
+            }
+        }
+        *pending == 0
+    };
     // Whole blocks from the near ends of both slices, the rest from the middle.
     let (lo_blocks, lo_rest) = lo.as_chunks::<SEARCH_BLOCK>();
     let (hi_rest, hi_blocks) = hi.as_rchunks::<SEARCH_BLOCK>();
     for (block, (l, h)) in lo_blocks.iter().zip(hi_blocks.iter().rev()).enumerate() {
-        let mut hits = 0u16;
-        for i in 0..SEARCH_BLOCK {
-            hits |= u16::from(hit(l[i], h[SEARCH_BLOCK - 1 - i]));
+        let mut sums = [0u16; SEARCH_BLOCK];
+        for (i, sum) in sums.iter_mut().enumerate() {
+            *sum = l[i] ^ h[SEARCH_BLOCK - 1 - i];
         }
-        if hits != 0 {
-            let at = (0..SEARCH_BLOCK).find(|&i| hit(l[i], h[SEARCH_BLOCK - 1 - i]));
-            return at.map(|i| first + block * SEARCH_BLOCK + i);
+        if meet(&mut pending, &sums) {
+            return (0, (block + 1) * SEARCH_BLOCK);
         }
     }
     let done = lo.len() - lo_rest.len();
-    lo_rest
-        .iter()
-        .zip(hi_rest.iter().rev())
-        .position(|(&x, &y)| hit(x, y))
-        .map(|i| first + done + i)
-}
-
-/// Splits marked in the first step of the incremental scan; steps double up to
-/// [`MAX_SCAN_CHUNK`], so that a candidate found at once costs little and a long scan checks
-/// its candidate rarely. (Checking after every split costs more: the check keeps the marking
-/// loop from running free.)
-const FIRST_SCAN_CHUNK: usize = 4;
-const MAX_SCAN_CHUNK: usize = 64;
-
-/// Candidates of a heap looked for one by one before the rest are found by marking.
-const SEARCHES: usize = 3;
-
-/// How the candidates of the last heaps were found.
-#[derive(Clone, Copy, Debug, Default)]
-struct ScanStats {
-    heaps: u64,
-    /// Scans or searches of a move's splits for a candidate,
-    scans: u64,
-    /// and the splits they went through.
-    scanned: u64,
-}
-
-/// Heaps between choices of searching or marking.
-const SCAN_WINDOW: u64 = 4096;
-
-impl ScanStats {
-    /// Whether candidates should be searched for next, `searching` telling how they were
-    /// found in these heaps.
-    ///
-    /// A search finds one candidate only, where a scan marks everything it meets: searching
-    /// pays when heaps have few candidates each, found far into the splits, where vectorized
-    /// comparison outruns marking. Searching stops when heaps need many searches.
-    fn choose_search(&self, searching: bool) -> bool {
-        if searching {
-            2 * self.scans <= 5 * self.heaps
-        } else {
-            2 * self.scans <= 3 * self.heaps && self.scanned >= 64 * self.scans
+    for (i, (&x, &y)) in lo_rest.iter().zip(hi_rest.iter().rev()).enumerate() {
+        if meet(&mut pending, &[x ^ y]) {
+            return (0, done + i + 1);
         }
     }
+    (pending, lo.len())
 }
 
 /// The value of heap `n` by the sparse-space method, given the options from taking.
 ///
-/// The splits with a rare part are all marked. Then, while the least unmarked value could come
-/// from two common parts of some class, that class's splits are gone through for it; found,
-/// it is marked and the next candidate tried; not found, it is the value. While the recent
-/// heaps say searching pays, the first [`SEARCHES`] candidates are searched for with
-/// vectorized comparisons. A search finds one candidate only, so the rest, and all of them
-/// when searching does not pay, are found by scanning the splits in order, marking every
-/// value met, until the candidate turns up (and the next one is tried, the scan going on
-/// from where it stopped) or the splits run out.
+/// The splits with a rare part are all marked. The values left unmarked, in ascending order,
+/// are the candidates: the first that no split reaches is the value. A candidate outside every
+/// class's closure cannot come from two common parts, so it is the value if every candidate
+/// before it is reached. When at most [`TARGETS`] candidates come before it, they are
+/// looked for together with vectorized comparisons in the splits of the classes whose closure
+/// holds them, each move's splits gone through once, until all are met or the splits run out.
+/// With more, the splits are scanned in order marking every value met, which settles many
+/// candidates at once, until the candidate turns up (and the next one is tried, the scan
+/// going on from where it stopped) or the splits run out.
 ///
-/// (On 0.16 up to heap 600,000, which has 1.4 candidates a heap found some 100 splits in,
-/// searching takes a quarter off the time; on 0.6, with 4.4 candidates a heap, scanning is
-/// faster.)
+/// (Heaps of 0.106, 0.16 and 0.56 have two to six such candidates, met some 20 to 150 splits
+/// in, and looking for them together took a fifth off their time. Up to heap 200,000 of 0.6,
+/// three heaps in five have 28 on average, where the search still took a tenth off, and the
+/// others more than 64, where marking is faster.)
 ///
 /// Returns the value and the number of splits examined.
 fn sparse_value(
@@ -911,8 +899,6 @@ fn sparse_value(
         rare,
         rare_below,
         cursors,
-        searching,
-        recent,
         ..
     } = sparse;
     let mut work = 0;
@@ -942,27 +928,87 @@ fn sparse_value(
             stamps[usize::from(values[a] ^ values[first - a])] = stamp;
         }
     }
+    // The classes whose common parts might reach a candidate.
+    let reachable_by = |candidate: u64| {
+        let ext = ((candidate as usize) << 1) | (n & 1);
+        classes
+            .iter()
+            .enumerate()
+            .filter(|(_, class)| ext < EXTENDED && class.closure[ext])
+            .fold(0u32, |by, (i, _)| by | 1 << i)
+    };
+    let mut targets = [0u16; TARGETS];
+    let mut by = [0u32; TARGETS];
+    let mut count = 0;
+    let mut candidate = options.mex_from(0);
+    loop {
+        let reach = reachable_by(candidate);
+        if reach == 0 {
+            break;
+        }
+        if count == TARGETS {
+            return scan_value(classes, cursors, options, values, n, work);
+        }
+        // A candidate in a closure fits in 16 bits, as its extended value fits in 17.
+        targets[count] = candidate as u16;
+        by[count] = reach;
+        count += 1;
+        candidate = options.mex_from(candidate + 1);
+    }
+    let mut unmet: u64 = (1 << count) - 1;
+    for (i, class) in classes.iter().enumerate() {
+        let mut pending = (0..count)
+            .filter(|&t| by[t] >> i & 1 == 1)
+            .fold(0, |pending, t| pending | 1 << t)
+            & unmet;
+        for &j in &class.moves {
+            if pending == 0 || j + 2 > n {
+                break;
+            }
+            let s = n - j;
+            let (left, examined) = find_targets(values, s, 1, s / 2, &targets, pending);
+            work += examined as u64;
+            unmet &= !(pending & !left);
+            pending = left;
+        }
+    }
+    // The least candidate no split reaches.
+    let value = (0..count)
+        .find(|&t| unmet >> t & 1 == 1)
+        .map_or(candidate, |t| u64::from(targets[t]));
+    (value, work)
+}
+
+/// Splits marked in the first step of the incremental scan; steps double up to
+/// [`MAX_SCAN_CHUNK`], so that a candidate found at once costs little and a long scan checks
+/// its candidate rarely. (Checking after every split costs more: the check keeps the marking
+/// loop from running free.)
+const FIRST_SCAN_CHUNK: usize = 4;
+const MAX_SCAN_CHUNK: usize = 64;
+
+/// The value of heap `n` by scanning splits in order and marking every value met, given the
+/// marks of the splits with a rare part and `work` splits examined so far; see
+/// [`sparse_value`].
+fn scan_value(
+    classes: &[ParityClass],
+    cursors: &mut [usize],
+    options: &mut OptionSet,
+    values: &[u16],
+    n: usize,
+    mut work: u64,
+) -> (u64, u64) {
     // The next split to scan, per move of every class.
     cursors.fill(1);
-    let mut searches = if *searching { 0 } else { SEARCHES };
     let mut candidate = options.mex_from(0);
-    let scan_start = work;
-    recent.heaps += 1;
-    if recent.heaps == SCAN_WINDOW {
-        *searching = recent.choose_search(*searching);
-        *recent = ScanStats::default();
-    }
     'candidates: loop {
         let ext = ((candidate as usize) << 1) | (n & 1);
         let mut next_cursor = 0;
-        for class in classes.iter() {
+        for class in classes {
             let first_cursor = next_cursor;
             next_cursor += class.moves.len();
             if ext >= EXTENDED || !class.closure[ext] {
                 continue;
             }
-            // Two common parts might reach the candidate, which fits in 16 bits as `ext` does.
-            let target = candidate as u16;
             for (&j, cursor) in class
                 .moves
                 .iter()
@@ -973,18 +1019,6 @@ fn sparse_value(
                 }
                 let s = n - j;
                 let half = s / 2;
-                recent.scans += 1;
-                if searches < SEARCHES {
-                    searches += 1;
-                    let found = find_split(values, s, 1, half, target);
-                    work += found.unwrap_or(half) as u64;
-                    if found.is_some() {
-                        options.insert(candidate);
-                        candidate = options.mex_from(candidate + 1);
-                        continue 'candidates;
-                    }
-                    continue;
-                }
                 while *cursor <= half {
                     let chunk = (*cursor)
                         .next_power_of_two()
@@ -1000,29 +1034,48 @@ fn sparse_value(
                 }
             }
         }
-        recent.scanned += work - scan_start;
         return (candidate, work);
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::find_split;
+    use super::{TARGETS, find_targets};
     use proptest::prelude::*;
 
     proptest! {
-        /// The search finds the first split with the target nim-sum, in whole blocks and in
-        /// the rest alike.
+        /// The search reports exactly the targets no split reaches, and goes on no further
+        /// than the split meeting the last target, in whole blocks and in the rest alike.
         #[test]
-        fn find_split_finds_the_first_split_with_the_target(
-            values in proptest::collection::vec(0u16..8, 2..300),
+        fn find_targets_meets_the_targets_the_splits_reach(
+            values in proptest::collection::vec(0u16..16, 2..400),
             first in 1usize..100,
-            target in 0u16..8,
+            listed in proptest::collection::vec(0u16..20, 1..TARGETS),
+            pending in any::<u64>(),
         ) {
             let s = values.len() - 1;
             let last = s / 2;
-            let want = (first..=last).find(|&a| values[a] ^ values[s - a] == target);
-            prop_assert_eq!(find_split(&values, s, first, last, target), want);
+            let mut targets = [0; TARGETS];
+            targets[..listed.len()].copy_from_slice(&listed);
+            let pending = pending & ((1 << listed.len()) - 1);
+            let met_at = |t: u16| (first..=last).position(|a| values[a] ^ values[s - a] == t);
+            let (left, examined) = find_targets(&values, s, first, last, &targets, pending);
+            let mut want_left = 0;
+            let mut furthest = 0;
+            for (i, &t) in listed.iter().enumerate().filter(|&(i, _)| pending >> i & 1 == 1) {
+                match met_at(t) {
+                    Some(at) => furthest = furthest.max(at + 1),
+                    None => want_left |= 1 << i,
+                }
+            }
+            prop_assert_eq!(left, want_left);
+            let splits = (last + 1).saturating_sub(first);
+            if left == 0 {
+                prop_assert!(furthest <= examined && examined <= splits);
+                prop_assert!(examined < furthest + super::SEARCH_BLOCK);
+            } else {
+                prop_assert_eq!(examined, splits);
+            }
         }
     }
 }
