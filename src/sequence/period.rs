@@ -72,8 +72,10 @@ pub(crate) struct PeriodCheck {
     /// The most tokens a move removes.
     removed: usize,
     next_check: usize,
-    /// Candidate periods and their preperiods so far (one past their last mismatch).
+    /// Candidate periods and their preperiods so far (one past their last mismatch),
     tracked: Vec<Candidate>,
+    /// and the fewest values a proof of one of them needs.
+    soonest: usize,
     /// For `k = 1`: the rolling hash of the last `t` values, and where each window ended.
     window: u64,
     windows: FxHashMap<u64, SmallVec<[usize; 1]>>,
@@ -100,6 +102,7 @@ impl PeriodCheck {
             removed,
             next_check: 0,
             tracked: Vec::new(),
+            soonest: usize::MAX,
             window: 0,
             windows: FxHashMap::default(),
         }
@@ -125,38 +128,59 @@ impl PeriodCheck {
         if self.heaps == 1 {
             return self.observe_window(values);
         }
-        if self.tracked.is_empty() && values.len() < self.next_check {
-            return None;
-        }
-        self.observe_candidates(values)
-    }
-
-    fn observe_candidates<T: PartialEq>(&mut self, values: &[T]) -> Option<Period> {
         let len = values.len();
         let newest = len - 1;
+        let mut mismatched = false;
         for c in &mut self.tracked {
             if newest >= c.period && values[newest] != values[newest - c.period] {
                 c.start = newest - c.period + 1;
+                mismatched = true;
             }
         }
-        let proven = self
-            .tracked
-            .iter()
-            .find(|c| len >= self.needed(c.start, c.period))
-            .copied();
-        if let Some(c) = proven {
-            return Some(least_period(values, c));
+        if mismatched || len >= self.soonest || len >= self.next_check {
+            return self.settle(values, mismatched);
+        }
+        None
+    }
+
+    /// The rarer part of [`PeriodCheck::observe`]: after a mismatch, a proof or at a
+    /// checkpoint.
+    fn settle<T: PartialEq>(&mut self, values: &[T], mismatched: bool) -> Option<Period> {
+        let len = values.len();
+        if mismatched {
+            // A candidate with a new mismatch may no longer be provable before the next check.
+            let next_check = self.next_check;
+            let mut tracked = std::mem::take(&mut self.tracked);
+            tracked.retain(|c| self.needed(c.start, c.period) <= next_check);
+            self.tracked = tracked;
+            self.note_soonest();
+        }
+        if len >= self.soonest {
+            let proven = self
+                .tracked
+                .iter()
+                .find(|c| len >= self.needed(c.start, c.period));
+            if let Some(&c) = proven {
+                return Some(least_period(values, c));
+            }
         }
         if len >= self.next_check {
             self.next_check = len + (len / CHECK_FRACTION).max(1);
-            return self.check(values);
+            let proven = self.check(values);
+            self.note_soonest();
+            return proven;
         }
-        // A candidate with a new mismatch may no longer be provable before the next check.
-        let next_check = self.next_check;
-        let (heaps, removed) = (self.heaps, self.removed);
-        self.tracked
-            .retain(|c| heaps * (c.start + c.period) + removed <= next_check);
         None
+    }
+
+    /// Takes note of the fewest values a proof of a tracked candidate needs.
+    fn note_soonest(&mut self) {
+        self.soonest = self
+            .tracked
+            .iter()
+            .map(|c| self.needed(c.start, c.period))
+            .min()
+            .unwrap_or(usize::MAX);
     }
 
     /// The first repeat of a window of `t` values (past the first `t` values, which moves
@@ -254,6 +278,10 @@ fn reversed_z<T: PartialEq>(values: &[T], max_period: usize) -> Vec<u32> {
         } else {
             0
         };
+        // Most periods fail at once: that is told without comparing a block.
+        if k == 0 && at(0) != at(i) {
+            continue;
+        }
         // Whole blocks first (slice comparison is a memory compare for plain values), then
         // value by value.
         while i + k + BLOCK <= len
