@@ -377,10 +377,10 @@ struct Sparse {
     classes: Vec<ParityClass>,
     /// Every two-heap break, ascending by tokens removed.
     moves: Vec<usize>,
-    /// Positions rare in some class, ascending: the splits to enumerate, for every move at
-    /// once. A position common in every class can only meet another such in a split that
-    /// every closure accounts for.
-    rare: Vec<u32>,
+    /// Positions rare in some class, ascending, with their values: the splits to enumerate,
+    /// for every move at once. A position common in every class can only meet another such in
+    /// a split that every closure accounts for.
+    rare: Vec<RarePart>,
     counts: Vec<u64>,
     /// The largest extended value counted.
     top: usize,
@@ -390,6 +390,22 @@ struct Sparse {
     /// Per move, how many rare positions lie below the heap it leaves: heaps only grow, so the
     /// count only moves forward.
     rare_below: Vec<usize>,
+}
+
+/// A rare position and its value, kept together so that enumerating them reads one list.
+#[derive(Clone, Copy, Debug)]
+struct RarePart {
+    at: u32,
+    value: u16,
+}
+
+impl RarePart {
+    fn new(at: usize, values: &[u16]) -> Self {
+        RarePart {
+            at: at as u32,
+            value: values[at],
+        }
+    }
 }
 
 impl Sparse {
@@ -435,7 +451,7 @@ impl Sparse {
         self.rare.extend(
             (1..values.len())
                 .filter(|&a| classes.iter().any(|c| !c.is_common(extended(values[a], a))))
-                .map(|a| a as u32),
+                .map(|a| RarePart::new(a, values)),
         );
     }
 
@@ -452,7 +468,7 @@ impl Sparse {
             grown |= class.rare > 2 * class.rare_at_rebuild + 64;
         }
         if rare {
-            self.rare.push(n as u32);
+            self.rare.push(RarePart::new(n, values));
         }
         if values.len() < self.next_rebuild && !grown {
             return true;
@@ -914,22 +930,21 @@ fn sparse_value(
         let mut sizes = [0; 2];
         for ((&j, below), size) in pair.iter().zip(counts.iter_mut()).zip(&mut sizes) {
             *size = n.saturating_sub(j);
-            while rare.get(*below).is_some_and(|&a| (a as usize) < *size) {
+            while rare.get(*below).is_some_and(|p| (p.at as usize) < *size) {
                 *below += 1;
             }
             work += *below as u64;
         }
         let [first, second] = sizes;
         let shared = if pair.len() == 2 { counts[1] } else { 0 };
-        for &a in &rare[..shared] {
-            let a = a as usize;
-            let part = values[a];
-            stamps[usize::from(part ^ values[first - a])] = stamp;
-            stamps[usize::from(part ^ values[second - a])] = stamp;
+        for part in &rare[..shared] {
+            let a = part.at as usize;
+            stamps[usize::from(part.value ^ values[first - a])] = stamp;
+            stamps[usize::from(part.value ^ values[second - a])] = stamp;
         }
-        for &a in &rare[shared..counts[0]] {
-            let a = a as usize;
-            stamps[usize::from(values[a] ^ values[first - a])] = stamp;
+        for part in &rare[shared..counts[0]] {
+            let a = part.at as usize;
+            stamps[usize::from(part.value ^ values[first - a])] = stamp;
         }
     }
     let mut targets = [0u16; TARGETS];
