@@ -154,16 +154,51 @@ impl OptionSet {
         last: usize,
         xor: u16,
     ) {
-        if first > last {
-            return;
-        }
-        let lo = &values[first..=last];
-        let hi = &values[s - last..=s - first];
         let (stamps, stamp) = self.narrow();
-        for (&x, &y) in lo.iter().zip(hi.iter().rev()) {
-            stamps[usize::from(x ^ y ^ xor)] = stamp;
+        mark_splits(stamps, stamp, values, s, first, last, xor);
+    }
+}
+
+/// Sets `stamps` to `stamp` at `xor` plus the nim-sums of the splits `(a, s - a)` for `a` in
+/// `first..=last`.
+#[inline]
+pub(crate) fn mark_splits(
+    stamps: &mut [u32; 1 << 16],
+    stamp: u32,
+    values: &[u16],
+    s: usize,
+    first: usize,
+    last: usize,
+    xor: u16,
+) {
+    if first > last {
+        return;
+    }
+    let lo = &values[first..=last];
+    let hi = &values[s - last..=s - first];
+    // The nim-sums of a block are worked out first, with vector instructions, and then
+    // marked one by one: the marking loop is left with a load and a store a split.
+    let (lo_blocks, lo_rest) = lo.as_chunks::<SEARCH_BLOCK>();
+    let (hi_rest, hi_blocks) = hi.as_rchunks::<SEARCH_BLOCK>();
+    for (l, h) in lo_blocks.iter().zip(hi_blocks.iter().rev()) {
+        for sum in block_sums(l, h, xor) {
+            stamps[usize::from(sum)] = stamp;
         }
     }
+    for (&x, &y) in lo_rest.iter().zip(hi_rest.iter().rev()) {
+        stamps[usize::from(x ^ y ^ xor)] = stamp;
+    }
+}
+
+/// `xor` plus the nim-sums of the splits whose parts are `l[i]` and the value of `h` the same
+/// distance from its other end.
+#[inline]
+fn block_sums(l: &[u16; SEARCH_BLOCK], h: &[u16; SEARCH_BLOCK], xor: u16) -> [u16; SEARCH_BLOCK] {
+    let mut sums = [0u16; SEARCH_BLOCK];
+    for (i, sum) in sums.iter_mut().enumerate() {
+        *sum = l[i] ^ h[SEARCH_BLOCK - 1 - i] ^ xor;
+    }
+    sums
 }
 
 /// The sparse-space bookkeeping for the two-heap breaks removing a number of tokens of one
@@ -872,11 +907,7 @@ fn find_targets(
     let (lo_blocks, lo_rest) = lo.as_chunks::<SEARCH_BLOCK>();
     let (hi_rest, hi_blocks) = hi.as_rchunks::<SEARCH_BLOCK>();
     for (block, (l, h)) in lo_blocks.iter().zip(hi_blocks.iter().rev()).enumerate() {
-        let mut sums = [0u16; SEARCH_BLOCK];
-        for (i, sum) in sums.iter_mut().enumerate() {
-            *sum = l[i] ^ h[SEARCH_BLOCK - 1 - i];
-        }
-        if meet(&mut pending, &sums) {
+        if meet(&mut pending, &block_sums(l, h, 0)) {
             return (0, (block + 1) * SEARCH_BLOCK);
         }
     }

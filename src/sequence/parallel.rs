@@ -18,6 +18,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::thread::{Scope, ScopedJoinHandle, Thread};
 use std::time::{Duration, Instant};
 
+use super::engine::mark_splits;
+
 /// The mailbox value that tells the helper to stop.
 const STOP: u64 = u64::MAX;
 
@@ -82,7 +84,10 @@ impl<'scope> Helper<'scope> {
             // line with the main thread's data.
             let mut copy = initial.clone();
             drop(initial);
-            let mut stamps = vec![0u32; 1 << 16];
+            let mut stamps: Box<[u32; 1 << 16]> = vec![0; 1 << 16]
+                .into_boxed_slice()
+                .try_into()
+                .expect("room for every 16-bit value");
             let mut last = 0;
             // A power of two above every value: nim-sums of values stay below it.
             let mut bound = values_bound(&copy);
@@ -105,15 +110,7 @@ impl<'scope> Helper<'scope> {
                     let Some(s) = n.checked_sub(j).filter(|&s| s >= 2) else {
                         break;
                     };
-                    let (first, last) = (main_share(s) + 1, s / 2);
-                    if first > last {
-                        continue;
-                    }
-                    let lo = &copy[first..=last];
-                    let hi = &copy[s - last..=s - first];
-                    for (&x, &y) in lo.iter().zip(hi.iter().rev()) {
-                        stamps[usize::from(x ^ y)] = stamp;
-                    }
+                    mark_splits(&mut stamps, stamp, &copy, s, main_share(s) + 1, s / 2, 0);
                 }
                 for (w, word) in theirs.seen.0[..bound.div_ceil(64)].iter().enumerate() {
                     let bits = stamps[w * 64..][..64]
