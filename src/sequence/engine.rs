@@ -1002,7 +1002,8 @@ fn sparse_value(
         count += 1;
         candidate = options.mex_from(candidate + 1);
     }
-    let mut unmet: u64 = (1 << count) - 1;
+    // The first `count` bits; all 64 when there are as many targets.
+    let mut unmet = u64::MAX.checked_shr(u64::BITS - count as u32).unwrap_or(0);
     for (class, reachable) in classes.iter().zip(reachable) {
         let mut pending = reachable & unmet;
         for &j in &class.moves {
