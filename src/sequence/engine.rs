@@ -491,9 +491,13 @@ impl Sparse {
     }
 
     /// Records the value of the newest heap; rebuilds the classes when the histogram has
-    /// changed enough. Returns whether the sparse method still pays.
+    /// changed enough. Returns whether the sparse method still pays (never from
+    /// [`SPARSE_END`] on).
     fn record(&mut self, values: &[u16], plain: usize) -> bool {
         let n = values.len() - 1;
+        if values.len() >= SPARSE_END {
+            return false;
+        }
         let e = extended(values[n], n);
         self.counts[e] += 1;
         self.top = self.top.max(e);
@@ -540,6 +544,8 @@ pub(crate) struct Engine {
 
 /// Heaps below this use the plain scan: sparse bookkeeping does not pay yet.
 const SPARSE_START: usize = 256;
+/// Heaps from this on use the plain scan: rare positions are stored in 32 bits.
+const SPARSE_END: usize = u32::MAX as usize;
 
 impl Engine {
     pub(crate) fn new(rules: TakeBreak) -> Self {
@@ -694,7 +700,7 @@ impl Engine {
                     // Without sparse space, try again whenever the length doubles: the common
                     // values of many games only settle after a while.
                     None if plain
-                        && values.len() >= SPARSE_START
+                        && (SPARSE_START..SPARSE_END).contains(&values.len())
                         && values.len().is_power_of_two() =>
                     {
                         let sp = Sparse::new(&rules.break2, values);
