@@ -1101,14 +1101,14 @@ mod tests {
         fn find_targets_meets_the_targets_the_splits_reach(
             values in proptest::collection::vec(0u16..16, 2..400),
             first in 1usize..100,
-            listed in proptest::collection::vec(0u16..20, 1..TARGETS),
+            listed in proptest::collection::vec(0u16..20, 1..=TARGETS),
             pending in any::<u64>(),
         ) {
             let s = values.len() - 1;
             let last = s / 2;
             let mut targets = [0; TARGETS];
             targets[..listed.len()].copy_from_slice(&listed);
-            let pending = pending & ((1 << listed.len()) - 1);
+            let pending = pending & (u64::MAX >> (TARGETS - listed.len()));
             let met_at = |t: u16| (first..=last).position(|a| values[a] ^ values[s - a] == t);
             let (left, examined) = find_targets(&values, s, first, last, &targets, pending);
             let mut want_left = 0;
