@@ -493,6 +493,7 @@ impl Sparse {
     /// Records the value of the newest heap; rebuilds the classes when the histogram has
     /// changed enough. Returns whether the sparse method still pays (never from
     /// [`SPARSE_END`] on).
+    #[inline]
     fn record(&mut self, values: &[u16], plain: usize) -> bool {
         let n = values.len() - 1;
         if values.len() >= SPARSE_END {
@@ -512,6 +513,14 @@ impl Sparse {
         if values.len() < self.next_rebuild && !grown {
             return true;
         }
+        self.rebuild(values, plain)
+    }
+
+    /// Chooses the classes again from the histogram and lists the rare positions again;
+    /// returns whether the sparse method still pays.
+    #[cold]
+    #[inline(never)]
+    fn rebuild(&mut self, values: &[u16], plain: usize) -> bool {
         self.next_rebuild = 2 * values.len();
         let size = values_below(self.top);
         for class in &mut self.classes {
