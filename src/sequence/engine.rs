@@ -301,6 +301,14 @@ impl ParityClass {
         self.rare_at_rebuild = self.rare;
     }
 
+    /// Whether two common parts of a split might reach value `candidate` for heap `n`: whether
+    /// its extended value is in the closure.
+    #[inline]
+    fn may_reach(&self, candidate: u64, n: usize) -> bool {
+        let ext = ((candidate as usize) << 1) | (n & 1);
+        ext < EXTENDED && self.closure[ext]
+    }
+
     #[inline]
     fn is_common(&self, e: usize) -> bool {
         match self.kind {
@@ -999,18 +1007,14 @@ fn sparse_value(
     let mut count = 0;
     let mut candidate = options.mex_from(0);
     loop {
-        let ext = ((candidate as usize) << 1) | (n & 1);
-        let reaches = |class: &ParityClass| ext < EXTENDED && class.closure[ext];
-        if !classes.iter().any(reaches) {
+        if !classes.iter().any(|class| class.may_reach(candidate, n)) {
             break;
         }
         if count == TARGETS {
             return scan_value(classes, cursors, options, values, n, work);
         }
         for (class, reachable) in classes.iter().zip(&mut reachable) {
-            if reaches(class) {
-                *reachable |= 1 << count;
-            }
+            *reachable |= u64::from(class.may_reach(candidate, n)) << count;
         }
         // A candidate in a closure fits in 16 bits, as its extended value fits in 17.
         targets[count] = candidate as u16;
@@ -1061,12 +1065,11 @@ fn scan_value(
     cursors.fill(1);
     let mut candidate = options.mex_from(0);
     'candidates: loop {
-        let ext = ((candidate as usize) << 1) | (n & 1);
         let mut next_cursor = 0;
         for class in classes {
             let first_cursor = next_cursor;
             next_cursor += class.moves.len();
-            if ext >= EXTENDED || !class.closure[ext] {
+            if !class.may_reach(candidate, n) {
                 continue;
             }
             for (&j, cursor) in class
