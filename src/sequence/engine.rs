@@ -13,7 +13,9 @@
 //!   a few dozen at most, the splits scanned in order marking every value met when it has
 //!   more. This is refined by parity, as Flammenkamp's tables do: extended values (value,
 //!   parity of the position) split better, separately for moves removing an even and an odd
-//!   number of tokens;
+//!   number of tokens. While every value is below 32, a heap's option values are the bits of
+//!   one word, kept in a register; and the rare splits of a run of consecutive breaks are
+//!   marked once, for all the heaps that need them;
 //! - the **plain scan** of every split, for games whose rare values never die out, and for
 //!   three-heap breaks.
 //!
@@ -231,6 +233,8 @@ struct ParityClass {
     /// Common extended values seen so far.
     seen_common: Vec<usize>,
     closure: Vec<bool>,
+    /// The closure's values below 64, a bit each, for positions of even and of odd size.
+    low_closure: [u64; 2],
     /// The number of positions (at least 1) whose extended value is not common,
     rare: usize,
     /// and that number at the last rebuild.
@@ -258,6 +262,7 @@ impl ParityClass {
             members: vec![false; EXTENDED],
             seen_common: Vec::new(),
             closure: vec![false; EXTENDED],
+            low_closure: [0; 2],
             rare: 0,
             rare_at_rebuild: 0,
         }
@@ -285,6 +290,7 @@ impl ParityClass {
         }
         self.seen_common.clear();
         self.closure.fill(false);
+        self.low_closure = [0; 2];
         // Values never seen have no count: only those below `size` matter. Position 0 is never
         // a part of a split, and the histogram leaves it out too.
         let size = counts.len();
@@ -393,7 +399,11 @@ impl ParityClass {
     fn add_common(&mut self, e: usize) {
         self.seen_common.push(e);
         for &c in &self.seen_common {
-            self.closure[e ^ c ^ self.d] = true;
+            let x = e ^ c ^ self.d;
+            self.closure[x] = true;
+            if let Some(bit) = 1u64.checked_shl((x >> 1) as u32) {
+                self.low_closure[x & 1] |= bit;
+            }
         }
     }
 }
@@ -424,6 +434,11 @@ struct Sparse {
     /// The rare splits of a run of consecutive breaks, marked once for all the heaps that
     /// need them.
     carried: Option<CarriedMarks>,
+    /// Every two-heap break, ascending,
+    all_moves: Vec<usize>,
+    /// and how many rare positions lie below the heap it leaves, as [`small_sparse_value`]
+    /// counts them.
+    small_below: Vec<usize>,
     /// Positions rare in some class, ascending, with their values: the splits to enumerate,
     /// for every move at once. A position common in every class can only meet another such in
     /// a split that every closure accounts for.
@@ -604,12 +619,15 @@ impl Sparse {
         let all: Vec<usize> = break2.iter().map(|&j| j as usize).collect();
         let carried = CarriedMarks::for_moves(&all);
         let moves: Vec<usize> = all
-            .into_iter()
+            .iter()
+            .copied()
             .filter(|&j| !carried.as_ref().is_some_and(|c| c.covers(j)))
             .collect();
         let mut sparse = Sparse {
             classes,
             carried,
+            small_below: vec![0; all.len()],
+            all_moves: all,
             rare_below: vec![0; moves.len()],
             moves,
             rare: Vec::new(),
@@ -626,6 +644,7 @@ impl Sparse {
     fn list_rare(&mut self, values: &[u16]) {
         let classes = &self.classes;
         self.rare_below.fill(0);
+        self.small_below.fill(0);
         if let Some(carried) = &mut self.carried {
             carried.reset();
         }
@@ -801,14 +820,22 @@ impl Engine {
             while values.len() < len && *work <= budget {
                 let n = values.len();
                 let value = if let Some(sp) = sparse {
-                    options.clear();
-                    insert_takes(rules, *largest_take_all, values, n, options);
-                    let (value, examined) = sparse_value(sp, options, values, n);
+                    let (value, examined) = if sp.top < SMALL_TOP {
+                        let mut reached = 0u64;
+                        insert_takes(rules, *largest_take_all, values, n, |v| {
+                            reached |= 1 << v;
+                        });
+                        small_sparse_value(sp, reached, values, n)
+                    } else {
+                        options.clear();
+                        insert_takes(rules, *largest_take_all, values, n, |v| options.insert(v));
+                        sparse_value(sp, options, values, n)
+                    };
                     *work += examined;
                     value
                 } else if plain && cores > 1 && (PARALLEL_START..PARALLEL_END).contains(&n) {
                     options.clear();
-                    insert_takes(rules, *largest_take_all, values, n, options);
+                    insert_takes(rules, *largest_take_all, values, n, |v| options.insert(v));
                     let helper = helper.get_or_insert_with(|| {
                         Helper::start(
                             scope,
@@ -835,7 +862,7 @@ impl Engine {
                     }
                 } else {
                     options.clear();
-                    insert_takes(rules, *largest_take_all, values, n, options);
+                    insert_takes(rules, *largest_take_all, values, n, |v| options.insert(v));
                     *work += plain_breaks(rules, options, values.as_slice(), n);
                     options.mex_from(0)
                 };
@@ -898,7 +925,7 @@ impl Engine {
                 return Ok(());
             };
             options.clear();
-            insert_takes(rules, *largest_take_all, values, n, options);
+            insert_takes(rules, *largest_take_all, values, n, |v| options.insert(v));
             *work += plain_breaks(rules, options, values.as_slice(), n);
             let value = options.mex_from(0);
             let value = u32::try_from(value).map_err(|_| Error::OutOfRange {
@@ -923,16 +950,16 @@ fn insert_takes<T: Copy + Into<u64>>(
     largest_take_all: usize,
     values: &[T],
     n: usize,
-    options: &mut OptionSet,
+    mut mark: impl FnMut(u64),
 ) {
     if n <= largest_take_all && rules.takes_all(n as u64) {
-        options.insert(0);
+        mark(0);
     }
     for &j in &rules.take {
         let Some(rest) = n.checked_sub(j as usize).filter(|&r| r > 0) else {
             break;
         };
-        options.insert(values[rest].into());
+        mark(values[rest].into());
     }
 }
 
@@ -1083,6 +1110,77 @@ fn find_targets(
     (pending, lo.len())
 }
 
+/// Extended values below which sparse space runs on [`small_sparse_value`]: values below 32.
+const SMALL_TOP: usize = 64;
+
+/// Each value below 64 as the target of its own bit.
+const VALUES_BELOW_64: [u16; TARGETS] = {
+    let mut targets = [0; TARGETS];
+    let mut v = 0;
+    while v < TARGETS {
+        targets[v] = v as u16;
+        v += 1;
+    }
+    targets
+};
+
+/// The value of heap `n` by the sparse-space method while every value so far is below 32,
+/// given the options from taking, a bit each in `reached`: [`sparse_value`] with the option
+/// values in one word.
+///
+/// Every option value is then below 32: marks go to a register rather than to memory, the
+/// candidates are the bits of the values left unmarked below the first that no closure holds,
+/// and each candidate is its own target. (The candidates of 0.106 and 0.16, a few a heap, had
+/// been found one value at a time, with as many mispredicted branches.)
+///
+/// Returns the value and the number of splits examined.
+fn small_sparse_value(
+    sparse: &mut Sparse,
+    mut reached: u64,
+    values: &[u16],
+    n: usize,
+) -> (u64, u64) {
+    let rare = &sparse.rare;
+    let mut work = 0;
+    for (&j, below) in sparse.all_moves.iter().zip(&mut sparse.small_below) {
+        let Some(s) = n.checked_sub(j).filter(|&s| s >= 2) else {
+            break;
+        };
+        while rare.get(*below).is_some_and(|p| (p.at as usize) < s) {
+            *below += 1;
+        }
+        for part in &rare[..*below] {
+            reached |= 1 << (part.value ^ values[s - part.at as usize]);
+        }
+        work += *below as u64;
+    }
+    let parity = n & 1;
+    let mut in_closure = [0u64; 2];
+    for (class, bits) in sparse.classes.iter().zip(&mut in_closure) {
+        *bits = class.low_closure[parity];
+    }
+    // Values from 32 on are neither reached nor in a closure: there is a first such value.
+    let unreached = !reached;
+    let first_beyond = (unreached & !(in_closure[0] | in_closure[1])).trailing_zeros();
+    let candidates = unreached & ((1 << first_beyond) - 1);
+    let classes = &sparse.classes;
+    let unmet = search_classes(
+        classes,
+        in_closure,
+        &VALUES_BELOW_64,
+        candidates,
+        values,
+        n,
+        &mut work,
+    );
+    let value = if unmet == 0 {
+        first_beyond
+    } else {
+        unmet.trailing_zeros()
+    };
+    (u64::from(value), work)
+}
+
 /// The value of heap `n` by the sparse-space method, given the options from taking.
 ///
 /// The splits with a rare part are all marked. The values left unmarked, in ascending order,
@@ -1168,7 +1266,27 @@ fn sparse_value(
         candidate = next_unreached(options, window, candidate + 1);
     }
     // The first `count` bits; all 64 when there are as many targets.
-    let mut unmet = u64::MAX.checked_shr(u64::BITS - count as u32).unwrap_or(0);
+    let all = u64::MAX.checked_shr(u64::BITS - count as u32).unwrap_or(0);
+    let unmet = search_classes(classes, reachable, &targets, all, values, n, &mut work);
+    // The least candidate no split reaches.
+    let value = (0..count)
+        .find(|&t| unmet >> t & 1 == 1)
+        .map_or(candidate, |t| u64::from(targets[t]));
+    (value, work)
+}
+
+/// Looks for the targets whose bits are set in `unmet` in the splits of heap `n`, each in
+/// those of the classes whose bit in `reachable` is set, one class's moves after another.
+/// Returns the bits of the targets no split meets, and adds the splits gone through to `work`.
+fn search_classes(
+    classes: &[ParityClass],
+    reachable: [u64; 2],
+    targets: &[u16; TARGETS],
+    mut unmet: u64,
+    values: &[u16],
+    n: usize,
+    work: &mut u64,
+) -> u64 {
     for (class, reachable) in classes.iter().zip(reachable) {
         let mut pending = reachable & unmet;
         for &j in &class.moves {
@@ -1176,17 +1294,13 @@ fn sparse_value(
                 break;
             }
             let s = n - j;
-            let (left, examined) = find_targets(values, s, 1, s / 2, &targets, pending);
-            work += examined as u64;
+            let (left, examined) = find_targets(values, s, 1, s / 2, targets, pending);
+            *work += examined as u64;
             unmet &= !(pending & !left);
             pending = left;
         }
     }
-    // The least candidate no split reaches.
-    let value = (0..count)
-        .find(|&t| unmet >> t & 1 == 1)
-        .map_or(candidate, |t| u64::from(targets[t]));
-    (value, work)
+    unmet
 }
 
 /// Splits marked in the first step of the incremental scan; steps double up to
