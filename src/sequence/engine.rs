@@ -1278,6 +1278,9 @@ fn sparse_value(
 /// Looks for the targets whose bits are set in `unmet` in the splits of heap `n`, each in
 /// those of the classes whose bit in `reachable` is set, one class's moves after another.
 /// Returns the bits of the targets no split meets, and adds the splits gone through to `work`.
+///
+/// (Inlined into both callers: out of line, the call and its arguments took 4% of 0.106.)
+#[inline]
 fn search_classes(
     classes: &[ParityClass],
     reachable: [u64; 2],
