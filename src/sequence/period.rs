@@ -227,10 +227,16 @@ impl PeriodCheck {
             return None;
         }
         let matched = reversed_z(values, max_period);
-        let candidates = (1..=max_period).map(|period| Candidate {
-            period,
-            start: len - period - matched[period] as usize,
-        });
+        // A proof needs heaps · (start + period) + removed values at least, and start + period
+        // is len − matched: only periods matching this many values can be proven by the next
+        // check. (Most match none, and are passed over without working that out.)
+        let least = len.saturating_sub(self.next_check.saturating_sub(self.removed) / self.heaps);
+        let candidates = (1..=max_period)
+            .filter(|&period| matched[period] as usize >= least)
+            .map(|period| Candidate {
+                period,
+                start: len - period - matched[period] as usize,
+            });
         // Follow the few that could be proven before the next check, fewest values needed
         // first; the next check finds the others again.
         self.tracked.clear();
