@@ -14,8 +14,9 @@
 //!   more. This is refined by parity, as Flammenkamp's tables do: extended values (value,
 //!   parity of the position) split better, separately for moves removing an even and an odd
 //!   number of tokens. While every value is below 32, a heap's option values are the bits of
-//!   one word, kept in a register; and the rare splits of a run of consecutive breaks are
-//!   marked once, for all the heaps that need them;
+//!   one word, kept in a register; the rare splits of a run of consecutive breaks are
+//!   marked once, for all the heaps that need them; and when there are more than a thousand
+//!   rare splits a heap, a helper thread marks them one heap ahead;
 //! - the **plain scan** of every split, for games whose rare values never die out, and for
 //!   three-heap breaks.
 //!
@@ -23,7 +24,7 @@
 
 use crate::Error;
 
-use super::parallel::{Helper, PARALLEL_END, PARALLEL_START, main_share};
+use super::parallel::{Helper, PARALLEL_END, PARALLEL_START, RareHelper, main_share};
 use super::period::{Period, PeriodCheck};
 use super::rules::TakeBreak;
 
@@ -126,6 +127,15 @@ impl OptionSet {
     #[inline]
     fn contains(&self, value: u64) -> bool {
         self.stamps.get(value as usize) == Some(&self.stamp)
+    }
+
+    /// The least value in neither the set nor `also`.
+    fn mex_besides(&self, also: impl Fn(u64) -> bool) -> u64 {
+        let mut v = self.mex_from(0);
+        while also(v) {
+            v = self.mex_from(v + 1);
+        }
+        v
     }
 
     /// The least value from `from` on that is not in the set.
@@ -452,20 +462,47 @@ struct Sparse {
     /// Per move, how many rare positions lie below the heap it leaves: heaps only grow, so the
     /// count only moves forward.
     rare_below: Vec<usize>,
+    /// How many times the rare positions have been listed.
+    listing: usize,
 }
+
+/// Rare splits a heap (rare positions times moves) from which they are marked by a helper
+/// thread: a few microseconds' work, well above the cost of handing it over.
+const RARE_HELPER_FROM: usize = 1024;
 
 /// A rare position and its value, kept together so that enumerating them reads one list.
 #[derive(Clone, Copy, Debug)]
-struct RarePart {
+pub(crate) struct RarePart {
     at: u32,
     value: u16,
 }
 
 impl RarePart {
-    fn new(at: usize, values: &[u16]) -> Self {
+    pub(crate) fn new(at: usize, values: &[u16]) -> Self {
         RarePart {
             at: at as u32,
             value: values[at],
+        }
+    }
+}
+
+/// Sets `stamps` to `stamp` at the nim-sums of the splits with a part in `rare` of the heaps
+/// that `moves` (ascending) leave from heap `k`.
+pub(crate) fn mark_rare_splits(
+    stamps: &mut [u32; 1 << 16],
+    stamp: u32,
+    rare: &[RarePart],
+    values: &[u16],
+    moves: &[usize],
+    k: usize,
+) {
+    for &j in moves {
+        let Some(s) = k.checked_sub(j).filter(|&s| s >= 2) else {
+            break;
+        };
+        let below = rare.partition_point(|p| (p.at as usize) < s);
+        for part in &rare[..below] {
+            stamps[usize::from(part.value ^ values[s - part.at as usize])] = stamp;
         }
     }
 }
@@ -578,16 +615,87 @@ impl CarriedMarks {
     }
 }
 
-/// Whether value `v` is an option of the current heap: marked in `options` or carried in
-/// `window`.
+/// Rare splits of the current heap marked outside its option set.
+#[derive(Clone, Copy)]
+enum Elsewhere<'a> {
+    /// Carried from heap to heap, for a run of consecutive breaks.
+    Carried(Window<'a>),
+    /// Marked by the helper thread, a bit per value.
+    Helper(&'a [u64]),
+}
+
+/// Sparse space's rare splits on a helper thread, one heap ahead, once they are many (see
+/// [`RareHelper`]): the helper, with the listing of rare positions it knows, and its marks for
+/// the current heap.
+#[derive(Default)]
+struct RareMarking<'scope> {
+    helper: Option<(RareHelper<'scope>, usize)>,
+    marks: Vec<u64>,
+}
+
+impl<'scope> RareMarking<'scope> {
+    /// The helper's marks for the next heap of `values`, starting the helper if the rare
+    /// splits are worth it and `two_cores`; `None` when the main thread marks them itself.
+    ///
+    /// (Whether to start is asked every 1024 heaps only: asked on every heap, with the call,
+    /// it took 0.56 a twentieth longer.)
+    #[inline]
+    fn marks<'env>(
+        &mut self,
+        scope: &'scope std::thread::Scope<'scope, 'env>,
+        sparse: &Sparse,
+        values: &[u16],
+        two_cores: bool,
+    ) -> Option<&[u64]> {
+        let n = values.len();
+        if self.helper.is_none() {
+            if !two_cores || !n.is_multiple_of(1024) || !sparse.wants_helper(n) {
+                return None;
+            }
+            let moves = sparse.all_moves.clone();
+            let helper = RareHelper::start(scope, values, &sparse.rare, moves);
+            self.helper = Some((helper, sparse.listing));
+        }
+        let (helper, _) = self.helper.as_ref()?;
+        self.marks.clear();
+        self.marks.resize(sparse.value_words(), 0);
+        helper.marks(n, &mut self.marks);
+        Some(&self.marks)
+    }
+
+    /// Tells the helper the newest of `values`, or stops it when sparse space has ended or
+    /// listed its rare positions anew.
+    #[inline]
+    fn post(&mut self, sparse: Option<&Sparse>, values: &[u16]) {
+        let Some((helper, listing)) = &self.helper else {
+            return;
+        };
+        let n = values.len() - 1;
+        match sparse {
+            Some(sp) if sp.listing == *listing => {
+                let rare = sp.rare.last().is_some_and(|p| p.at as usize == n);
+                helper.post(n, values[n], rare);
+            }
+            _ => self.helper = None,
+        }
+    }
+}
+
+/// Whether value `v` is an option of the current heap: marked in `options` or `elsewhere`.
 #[inline]
-fn reached(options: &OptionSet, window: Option<Window<'_>>, v: u64) -> bool {
+fn reached(options: &OptionSet, elsewhere: Option<Elsewhere<'_>>, v: u64) -> bool {
     options.contains(v)
-        || window.is_some_and(|w| w.latest.get(v as usize).is_some_and(|&s| s >= w.lowest))
+        || match elsewhere {
+            None => false,
+            Some(Elsewhere::Carried(w)) => w.latest.get(v as usize).is_some_and(|&s| s >= w.lowest),
+            Some(Elsewhere::Helper(bits)) => bits
+                .get((v / 64) as usize)
+                .is_some_and(|w| w >> (v % 64) & 1 == 1),
+        }
 }
 
 /// The least value from `from` on that is not an option of the current heap.
-fn next_unreached(options: &OptionSet, window: Option<Window<'_>>, from: u64) -> u64 {
+fn next_unreached(options: &OptionSet, window: Option<Elsewhere<'_>>, from: u64) -> u64 {
     let mut v = from;
     while reached(options, window, v) {
         v += 1;
@@ -635,6 +743,7 @@ impl Sparse {
             top,
             next_rebuild: 2 * values.len(),
             cursors: vec![0; break2.len()],
+            listing: 0,
         };
         sparse.list_rare(values);
         sparse
@@ -642,6 +751,7 @@ impl Sparse {
 
     /// Lists again the positions rare in some class.
     fn list_rare(&mut self, values: &[u16]) {
+        self.listing += 1;
         let classes = &self.classes;
         self.rare_below.fill(0);
         self.small_below.fill(0);
@@ -694,6 +804,22 @@ impl Sparse {
         }
         self.list_rare(values);
         self.pays(plain)
+    }
+
+    /// Whether the rare splits of heap `n` are worth a helper thread: many, of moves that all
+    /// remove a token or more (so that they read no value of the last two heaps), with values
+    /// of 32 and more (below, the heap is computed in one word).
+    fn wants_helper(&self, n: usize) -> bool {
+        self.rare.len() * self.all_moves.len() >= RARE_HELPER_FROM
+            && self.all_moves.iter().all(|&j| j >= 1)
+            && self.top >= SMALL_TOP
+            && n < PARALLEL_END
+    }
+
+    /// Words of a bitset of every value below a power of two above the values so far, which
+    /// holds their nim-sums too.
+    fn value_words(&self) -> usize {
+        ((self.top >> 1) + 1).next_power_of_two().div_ceil(64)
     }
 
     /// Whether enumerating rare positions costs well under `plain`, the splits the plain scan
@@ -817,19 +943,18 @@ impl Engine {
             // The plain scan of large heaps is shared with a helper thread, started when first
             // needed and stopped when sparse space takes over.
             let mut helper: Option<Helper<'_>> = None;
+            let mut rare_marking = RareMarking::default();
             while values.len() < len && *work <= budget {
                 let n = values.len();
                 let value = if let Some(sp) = sparse {
                     let (value, examined) = if sp.top < SMALL_TOP {
-                        let mut reached = 0u64;
-                        insert_takes(rules, *largest_take_all, values, n, |v| {
-                            reached |= 1 << v;
-                        });
-                        small_sparse_value(sp, reached, values, n)
+                        let takes = take_bits(rules, *largest_take_all, values, n);
+                        small_sparse_value(sp, takes, values, n)
                     } else {
                         options.clear();
                         insert_takes(rules, *largest_take_all, values, n, |v| options.insert(v));
-                        sparse_value(sp, options, values, n)
+                        let marks = rare_marking.marks(scope, sp, values, cores > 1);
+                        sparse_value(sp, options, marks, values, n)
                     };
                     *work += examined;
                     value
@@ -852,14 +977,8 @@ impl Engine {
                         *work += s as u64 / 2;
                     }
                     helper.wait(n);
-                    {
-                        // The mex over both threads' marks: the least value neither saw.
-                        let mut v = options.mex_from(0);
-                        while helper.marked(v) {
-                            v = options.mex_from(v + 1);
-                        }
-                        v
-                    }
+                    // The mex over both threads' marks: the least value neither saw.
+                    options.mex_besides(|v| helper.marked(v))
                 } else {
                     options.clear();
                     insert_takes(rules, *largest_take_all, values, n, |v| options.insert(v));
@@ -879,6 +998,7 @@ impl Engine {
                 };
                 let plain_cost = rules.break2.len() * values.len() / 2 / threads;
                 let still_pays = sparse.as_mut().map(|sp| sp.record(values, plain_cost));
+                rare_marking.post(sparse.as_ref().filter(|_| still_pays == Some(true)), values);
                 match still_pays {
                     Some(false) => *sparse = None,
                     // Without sparse space, try again whenever the length doubles: the common
@@ -941,6 +1061,14 @@ impl Engine {
         }
         Ok(())
     }
+}
+
+/// The options of heap `n` that take tokens without breaking the heap, a bit each: for values
+/// below 64.
+fn take_bits(rules: &TakeBreak, largest_take_all: usize, values: &[u16], n: usize) -> u64 {
+    let mut bits = 0;
+    insert_takes(rules, largest_take_all, values, n, |v| bits |= 1 << v);
+    bits
 }
 
 /// Marks the options of heap `n` that take tokens without breaking the heap.
@@ -1198,53 +1326,63 @@ fn small_sparse_value(
 /// three heaps in five have 28 on average, where the search still took a tenth off, and the
 /// others more than 64, where marking is faster.)
 ///
+/// The rare splits are marked here, unless `helped`: then the helper thread has marked them,
+/// a bit per value.
+///
 /// Returns the value and the number of splits examined.
 fn sparse_value(
     sparse: &mut Sparse,
     options: &mut OptionSet,
+    helped: Option<&[u64]>,
     values: &[u16],
     n: usize,
 ) -> (u64, u64) {
+    let mut work = 0;
     let Sparse {
         classes,
         moves,
+        all_moves,
         carried,
         rare,
         rare_below,
         cursors,
         ..
     } = sparse;
-    let mut work = 0;
-    // The rare parts below s = n - j for every move, each with the part that completes the
-    // split. Moves go two by two: the second's parts are a prefix of the first's, and one
-    // loop over them loads each rare part once for both.
-    let (stamps, stamp) = options.narrow();
-    for (pair, counts) in moves.chunks(2).zip(rare_below.chunks_mut(2)) {
-        let mut sizes = [0; 2];
-        for ((&j, below), size) in pair.iter().zip(counts.iter_mut()).zip(&mut sizes) {
-            *size = n.saturating_sub(j);
-            while rare.get(*below).is_some_and(|p| (p.at as usize) < *size) {
-                *below += 1;
+    let window = if let Some(bits) = helped {
+        work += (rare.len() * all_moves.len()) as u64;
+        Some(Elsewhere::Helper(bits))
+    } else {
+        // The rare parts below s = n - j for every move, each with the part that
+        // completes the split. Moves go two by two: the second's parts are a prefix of the
+        // first's, and one loop over them loads each rare part once for both.
+        let (stamps, stamp) = options.narrow();
+        for (pair, counts) in moves.chunks(2).zip(rare_below.chunks_mut(2)) {
+            let mut sizes = [0; 2];
+            for ((&j, below), size) in pair.iter().zip(counts.iter_mut()).zip(&mut sizes) {
+                *size = n.saturating_sub(j);
+                while rare.get(*below).is_some_and(|p| (p.at as usize) < *size) {
+                    *below += 1;
+                }
+                work += *below as u64;
             }
-            work += *below as u64;
+            let [first, second] = sizes;
+            let shared = if pair.len() == 2 { counts[1] } else { 0 };
+            for part in &rare[..shared] {
+                let a = part.at as usize;
+                stamps[usize::from(part.value ^ values[first - a])] = stamp;
+                stamps[usize::from(part.value ^ values[second - a])] = stamp;
+            }
+            for part in &rare[shared..counts[0]] {
+                let a = part.at as usize;
+                stamps[usize::from(part.value ^ values[first - a])] = stamp;
+            }
         }
-        let [first, second] = sizes;
-        let shared = if pair.len() == 2 { counts[1] } else { 0 };
-        for part in &rare[..shared] {
-            let a = part.at as usize;
-            stamps[usize::from(part.value ^ values[first - a])] = stamp;
-            stamps[usize::from(part.value ^ values[second - a])] = stamp;
-        }
-        for part in &rare[shared..counts[0]] {
-            let a = part.at as usize;
-            stamps[usize::from(part.value ^ values[first - a])] = stamp;
-        }
-    }
-    let window = carried.as_mut().map(|c| {
-        let (window, marked) = c.mark(rare, values, n);
-        work += marked;
-        window
-    });
+        carried.as_mut().map(|c| {
+            let (window, marked) = c.mark(rare, values, n);
+            work += marked;
+            Elsewhere::Carried(window)
+        })
+    };
     let mut targets = [0u16; TARGETS];
     // Per class, the targets its common parts might reach, a bit each.
     let mut reachable = [0u64; 2];
@@ -1320,7 +1458,7 @@ fn scan_value(
     classes: &[ParityClass],
     cursors: &mut [usize],
     options: &mut OptionSet,
-    window: Option<Window<'_>>,
+    window: Option<Elsewhere<'_>>,
     values: &[u16],
     n: usize,
     mut work: u64,

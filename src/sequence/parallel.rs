@@ -1,4 +1,4 @@
-//! The plain scan of splits on two cores.
+//! The plain scan of splits, and sparse space's rare splits, on two cores.
 //!
 //! A heap's value needs every value before it, so heaps are computed one at a time; the splits
 //! of one heap are what is shared. A helper thread keeps its own copy of the values (the main
@@ -12,13 +12,20 @@
 //! tokens on, where a heap's splits take microseconds. Each side spins for the other and then
 //! parks, so that a busy machine, where the other thread may not be running, costs a wake-up
 //! rather than a spinning core.
+//!
+//! In sparse space, a [`RareHelper`] marks the splits with a rare part one heap ahead, once
+//! there are more than a thousand of them a heap (0.6 has 1,585 from heap 10,000 on): they
+//! read no value of the last two heaps, so the helper works on heap `n + 1` while the main
+//! thread searches the common splits of heap `n`, and the main thread only waits when the
+//! helper is behind.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::thread::{Scope, ScopedJoinHandle, Thread};
 use std::time::{Duration, Instant};
 
-use super::engine::mark_splits;
+use super::byte_bits;
+use super::engine::{RarePart, mark_rare_splits, mark_splits};
 
 /// The mailbox value that tells the helper to stop.
 const STOP: u64 = u64::MAX;
@@ -93,12 +100,7 @@ impl<'scope> Helper<'scope> {
             let mut last = 0;
             // A power of two above every value: nim-sums of values stay below it.
             let mut bound = values_bound(&copy);
-            loop {
-                let message = wait_for(&theirs.mailbox.0, |m| m != last);
-                if message == STOP {
-                    return;
-                }
-                last = message;
+            while let Some(message) = next_message(&theirs.mailbox.0, &mut last) {
                 let n = (message >> 32) as usize;
                 // The first heap posted follows the values the helper started with.
                 if copy.len() < n {
@@ -114,13 +116,7 @@ impl<'scope> Helper<'scope> {
                     };
                     mark_splits(&mut stamps, stamp, &copy, s, main_share(s) + 1, s / 2, 0);
                 }
-                for (w, word) in theirs.seen.0[..bound.div_ceil(64)].iter().enumerate() {
-                    let bits = stamps[w * 64..][..64]
-                        .iter()
-                        .enumerate()
-                        .fold(0u64, |bits, (i, &s)| bits | (u64::from(s == stamp) << i));
-                    word.store(bits, Ordering::Relaxed);
-                }
+                publish(&stamps[..], stamp, &theirs.seen.0[..bound.div_ceil(64)]);
                 theirs.done.0.store(n as u64, Ordering::Release);
                 main.unpark();
             }
@@ -158,6 +154,17 @@ impl<'scope> Helper<'scope> {
     }
 }
 
+/// Stores in `words` a bit for each of `stamps` equal to `stamp`, 64 to a word.
+fn publish(stamps: &[u32], stamp: u32, words: &[AtomicU64]) {
+    for (word, marks) in words.iter().zip(stamps.chunks_exact(64)) {
+        let mut hits = [0u8; 64];
+        for (hit, &s) in hits.iter_mut().zip(marks) {
+            *hit = u8::from(s == stamp);
+        }
+        word.store(byte_bits(&hits), Ordering::Relaxed);
+    }
+}
+
 /// The least power of two above every value in `values`.
 fn values_bound(values: &[u16]) -> usize {
     (usize::from(values.iter().copied().max().unwrap_or(0)) + 1).next_power_of_two()
@@ -165,15 +172,28 @@ fn values_bound(values: &[u16]) -> usize {
 
 impl Drop for Helper<'_> {
     fn drop(&mut self) {
-        self.shared.mailbox.0.store(STOP, Ordering::Release);
-        self.thread.unpark();
-        if let Some(handle) = self.handle.take() {
-            // The helper only reads its own data and stores marks: it cannot panic but by a
-            // bug, which the join then reports on this thread.
-            if let Err(panic) = handle.join() {
-                std::panic::resume_unwind(panic);
-            }
-        }
+        stop(&self.shared.mailbox.0, &self.thread, self.handle.take());
+    }
+}
+
+/// Waits for a message in `mailbox` other than the `last` one, and takes note of it; `None`
+/// when it tells the helper to stop.
+fn next_message(mailbox: &AtomicU64, last: &mut u64) -> Option<u64> {
+    let message = wait_for(mailbox, |m| m != *last);
+    *last = message;
+    (message != STOP).then_some(message)
+}
+
+/// Tells a helper to stop, through its `mailbox`, and waits for it to end.
+fn stop(mailbox: &AtomicU64, thread: &Thread, handle: Option<ScopedJoinHandle<'_, ()>>) {
+    mailbox.store(STOP, Ordering::Release);
+    thread.unpark();
+    // A helper only reads its own data and stores marks: it cannot panic but by a bug, which
+    // the join then reports on this thread.
+    if let Some(handle) = handle
+        && let Err(panic) = handle.join()
+    {
+        std::panic::resume_unwind(panic);
     }
 }
 
@@ -201,5 +221,123 @@ fn wait_for(cell: &AtomicU64, ready: impl Fn(u64) -> bool) -> u64 {
             // An unpark that came before this park leaves a token, so no wake-up is lost.
             std::thread::park();
         }
+    }
+}
+
+/// Two bitsets of option values, one for heaps of each parity.
+struct RareShared {
+    /// The newest heap (high 32 bits), whether it is rare (bit 16) and its value (low 16 bits).
+    mailbox: Padded<AtomicU64>,
+    /// The last heap whose marks are published.
+    done: Padded<AtomicU64>,
+    /// The values the rare splits of a heap reach, in the set of its parity.
+    seen: [Padded<[AtomicU64; WORDS]>; 2],
+}
+
+/// A helper thread that marks the rare splits of sparse space one heap ahead of the main
+/// thread.
+///
+/// The splits of heap `k` that remove at least one token only read values up to heap `k - 2`,
+/// so the helper marks those of heap `n + 1` while the main thread works on heap `n`: once
+/// there are more than a thousand rare splits a heap, the main thread no longer marks them,
+/// and finds them in a bitset of a few words. The helper keeps its own copy of the values and
+/// of the rare positions, extended as the main thread posts each new heap; when the rare
+/// positions are listed anew, the helper is stopped and another started.
+pub(crate) struct RareHelper<'scope> {
+    shared: Arc<RareShared>,
+    handle: Option<ScopedJoinHandle<'scope, ()>>,
+    thread: Thread,
+}
+
+impl<'scope> RareHelper<'scope> {
+    /// Starts a helper that knows `values` and `rare`, the rare positions below `values.len()`,
+    /// for the two-heap breaks `moves`, all removing a token or more; it marks the heaps
+    /// `values.len()` and `values.len() + 1` at once.
+    pub(crate) fn start<'env>(
+        scope: &'scope Scope<'scope, 'env>,
+        values: &[u16],
+        rare: &[RarePart],
+        moves: Vec<usize>,
+    ) -> Self {
+        debug_assert!(moves.iter().all(|&j| j >= 1));
+        let shared = Arc::new(RareShared {
+            mailbox: Padded(AtomicU64::new(0)),
+            done: Padded(AtomicU64::new(0)),
+            seen: std::array::from_fn(|_| Padded(std::array::from_fn(|_| AtomicU64::new(0)))),
+        });
+        let (initial, initial_rare) = (values.to_vec(), rare.to_vec());
+        let theirs = Arc::clone(&shared);
+        let main = std::thread::current();
+        let handle = scope.spawn(move || {
+            // Allocated by this thread, as the end this thread writes to should share no cache
+            // line with the main thread's data.
+            let mut copy = initial.clone();
+            let mut rare = initial_rare.clone();
+            drop((initial, initial_rare));
+            let mut stamps: Box<[u32; 1 << 16]> = vec![0; 1 << 16]
+                .into_boxed_slice()
+                .try_into()
+                .expect("room for every 16-bit value");
+            let mut bound = values_bound(&copy);
+            let mut publish = |k: usize, copy: &[u16], rare: &[RarePart], bound: usize| {
+                let stamp = k as u32;
+                mark_rare_splits(&mut stamps, stamp, rare, copy, &moves, k);
+                publish(
+                    &stamps[..],
+                    stamp,
+                    &theirs.seen[k % 2].0[..bound.div_ceil(64)],
+                );
+                theirs.done.0.store(k as u64, Ordering::Release);
+                main.unpark();
+            };
+            let first = copy.len();
+            publish(first, &copy, &rare, bound);
+            publish(first + 1, &copy, &rare, bound);
+            let mut last = 0;
+            while let Some(message) = next_message(&theirs.mailbox.0, &mut last) {
+                let newest = (message >> 32) as usize;
+                debug_assert_eq!(copy.len(), newest);
+                let value = message as u16;
+                copy.push(value);
+                if message >> 16 & 1 == 1 {
+                    rare.push(RarePart::new(newest, &copy));
+                }
+                bound = bound.max(usize::from(value) + 1).next_power_of_two();
+                publish(newest + 2, &copy, &rare, bound);
+            }
+        });
+        let thread = handle.thread().clone();
+        RareHelper {
+            shared,
+            handle: Some(handle),
+            thread,
+        }
+    }
+
+    /// Tells the helper the value of heap `n` and whether it is rare.
+    ///
+    /// The mailbox holds one heap: it is free once the helper has taken the one before,
+    /// which it has when the marks of heap `n + 1` are published. (The main thread needs
+    /// those next anyway.)
+    pub(crate) fn post(&self, n: usize, value: u16, rare: bool) {
+        wait_for(&self.shared.done.0, |d| d > n as u64);
+        let message = ((n as u64) << 32) | (u64::from(rare) << 16) | u64::from(value);
+        self.shared.mailbox.0.store(message, Ordering::Release);
+        self.thread.unpark();
+    }
+
+    /// Waits for the marks of heap `n` and copies them into `bits`, as many words as it holds
+    /// (words past the values seen so far read as nothing reached).
+    pub(crate) fn marks(&self, n: usize, bits: &mut [u64]) {
+        wait_for(&self.shared.done.0, |d| d >= n as u64);
+        for (bit, word) in bits.iter_mut().zip(&self.shared.seen[n % 2].0) {
+            *bit = word.load(Ordering::Relaxed);
+        }
+    }
+}
+
+impl Drop for RareHelper<'_> {
+    fn drop(&mut self) {
+        stop(&self.shared.mailbox.0, &self.thread, self.handle.take());
     }
 }

@@ -3,6 +3,8 @@
 use std::fmt;
 
 use rustc_hash::FxHashMap;
+
+use super::byte_bits;
 use smallvec::SmallVec;
 
 /// An eventual period of a sequence: `g(n + period) == g(n)` for every `n >= preperiod`, with
@@ -339,8 +341,6 @@ fn reversed_z<T: PartialEq>(values: &[T], max_period: usize) -> Vec<u32> {
 /// Bit `b` set, for `b < count <= 64`, when the last [`FILTER`] values repeat at distance
 /// `from + b`; `from + count - 1 + FILTER` must not exceed the length.
 fn repeating_distances<T: PartialEq>(values: &[T], from: usize, count: usize) -> u64 {
-    // Byte k of a word (0 or 1) lands on bit 56 + k of the product, and nothing else there.
-    const GATHER: u64 = 0x0102_0408_1020_4080;
     let len = values.len();
     let last = &values[len - FILTER..];
     // The values `count - 1` distances and fewer before those at distance `from`, ascending:
@@ -354,14 +354,7 @@ fn repeating_distances<T: PartialEq>(values: &[T], from: usize, count: usize) ->
             .zip(last)
             .fold(1, |all, (x, y)| all & u8::from(x == y));
     }
-    let by_position = hits
-        .as_chunks::<8>()
-        .0
-        .iter()
-        .enumerate()
-        .fold(0u64, |bits, (w, word)| {
-            bits | (u64::from_le_bytes(*word).wrapping_mul(GATHER) >> 56) << (8 * w)
-        });
+    let by_position = byte_bits(&hits);
     // Position q is distance from + count - 1 - q: reversed, and shifted to bit 0.
     by_position.reverse_bits() >> (64 - count)
 }
