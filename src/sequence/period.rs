@@ -78,6 +78,9 @@ pub(crate) struct PeriodCheck {
     tracked: Vec<Candidate>,
     /// and the fewest values a proof of one of them needs.
     soonest: usize,
+    /// The Z-function of the last check, kept so that each check does not fault in fresh
+    /// memory for it (a page fault can cost microseconds on a virtual machine).
+    matches: Vec<u32>,
     /// For `k = 1`: the rolling hash of the last `t` values, and where each window ended.
     window: u64,
     windows: FxHashMap<u64, SmallVec<[usize; 1]>>,
@@ -105,6 +108,7 @@ impl PeriodCheck {
             next_check: 0,
             tracked: Vec::new(),
             soonest: usize::MAX,
+            matches: Vec::new(),
             window: 0,
             windows: FxHashMap::default(),
         }
@@ -228,7 +232,8 @@ impl PeriodCheck {
         if max_period == 0 {
             return None;
         }
-        let matched = reversed_z(values, max_period);
+        let mut matched = std::mem::take(&mut self.matches);
+        reversed_z(values, max_period, &mut matched);
         // A proof needs heaps · (start + period) + removed values at least, and start + period
         // is len − matched: only periods matching this many values can be proven by the next
         // check. (Most match none, and are passed over without working that out.)
@@ -261,6 +266,7 @@ impl PeriodCheck {
                 _ => {}
             }
         }
+        self.matches = matched;
         None
     }
 }
@@ -276,7 +282,8 @@ const FILTER: usize = 4;
 /// [`FILTER`] values (below, a count under [`FILTER`] could still matter for a proof).
 const FILTER_FROM: usize = 256;
 
-/// `z[p]` for `p` in `1..=max_period`: how many of the last values repeat at distance `p`, the
+/// Sets `z` to `z[p]` for `p` in `1..=max_period` (and `z[0] = 0`), reusing its memory: how
+/// many of the last values repeat at distance `p`, the
 /// number of `i` with `values[len-1-j] == values[len-1-j-p]` for every `j < i`. This is the
 /// Z-function of the reversed values, except that from [`FILTER_FROM`] values on, counts
 /// below [`FILTER`] may be given as 0.
@@ -291,10 +298,11 @@ const FILTER_FROM: usize = 256;
 /// # Complexity
 ///
 /// O(len) comparisons, 4 bytes per candidate.
-fn reversed_z<T: PartialEq>(values: &[T], max_period: usize) -> Vec<u32> {
+fn reversed_z<T: PartialEq>(values: &[T], max_period: usize, z: &mut Vec<u32>) {
     let len = values.len();
     let at = |i: usize| &values[len - 1 - i];
-    let mut z = vec![0u32; max_period + 1];
+    z.clear();
+    z.resize(max_period + 1, 0);
     let (mut left, mut right) = (0, 0);
     let filter = len >= FILTER_FROM;
     let mut i = 1;
@@ -335,7 +343,6 @@ fn reversed_z<T: PartialEq>(values: &[T], max_period: usize) -> Vec<u32> {
         }
         i += 1;
     }
-    z
 }
 
 /// Bit `b` set, for `b < count <= 64`, when the last [`FILTER`] values repeat at distance
@@ -513,7 +520,8 @@ mod tests {
     #[test]
     fn reversed_z_counts_matching_suffixes() {
         let values = [5, 1, 2, 1, 2, 1, 2];
-        let z = reversed_z(&values, 3);
+        let mut z = Vec::new();
+        reversed_z(&values, 3, &mut z);
         assert_eq!(z[1..], [0, 4, 0]);
     }
 
@@ -538,7 +546,10 @@ mod tests {
             let mut values = noise;
             values.extend(pattern.iter().cycle().take(repeats));
             let max_period = values.len() - 1;
-            let z = reversed_z(&values, max_period);
+            // Left over from a longer run, which must not show through.
+            let mut z = vec![u32::MAX; 2 * values.len()];
+            reversed_z(&values, max_period, &mut z);
+            z.truncate(max_period + 1);
             for (p, &got) in z.iter().enumerate().skip(1) {
                 let want = matching_suffix(&values, p);
                 if want >= FILTER as u32 {
