@@ -470,6 +470,9 @@ struct Sparse {
 /// thread: a few microseconds' work, well above the cost of handing it over.
 const RARE_HELPER_FROM: usize = 1024;
 
+/// The fewest heaps left to compute in one call for which a helper for rare splits is started.
+const RARE_HELPER_RUN: usize = 16_384;
+
 /// A rare position and its value, kept together so that enumerating them reads one list.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct RarePart {
@@ -635,7 +638,10 @@ struct RareMarking<'scope> {
 
 impl<'scope> RareMarking<'scope> {
     /// The helper's marks for the next heap of `values`, starting the helper if the rare
-    /// splits are worth it and `two_cores`; `None` when the main thread marks them itself.
+    /// splits are worth it, `two_cores`, and the values are to reach `len` in this call (a
+    /// helper lives as long as the call: started and stopped for every thousand heaps, as
+    /// progress reports have them computed, it cost more than it saved when the machine was
+    /// busy); `None` when the main thread marks them itself.
     ///
     /// (Whether to start is asked every 1024 heaps only: asked on every heap, with the call,
     /// it took 0.56 a twentieth longer.)
@@ -645,11 +651,16 @@ impl<'scope> RareMarking<'scope> {
         scope: &'scope std::thread::Scope<'scope, 'env>,
         sparse: &Sparse,
         values: &[u16],
+        len: usize,
         two_cores: bool,
     ) -> Option<&[u64]> {
         let n = values.len();
         if self.helper.is_none() {
-            if !two_cores || !n.is_multiple_of(1024) || !sparse.wants_helper(n) {
+            if !two_cores
+                || !n.is_multiple_of(1024)
+                || len - n < RARE_HELPER_RUN
+                || !sparse.wants_helper(n)
+            {
                 return None;
             }
             let moves = sparse.all_moves.clone();
@@ -953,7 +964,7 @@ impl Engine {
                     } else {
                         options.clear();
                         insert_takes(rules, *largest_take_all, values, n, |v| options.insert(v));
-                        let marks = rare_marking.marks(scope, sp, values, cores > 1);
+                        let marks = rare_marking.marks(scope, sp, values, len, cores > 1);
                         sparse_value(sp, options, marks, values, n)
                     };
                     *work += examined;
