@@ -171,6 +171,14 @@ impl OptionSet {
     }
 }
 
+/// A stamp for every 16-bit value, all 0, indexable by any `u16` without a check.
+pub(crate) fn stamp_array() -> Box<[u32; 1 << 16]> {
+    vec![0; 1 << 16]
+        .into_boxed_slice()
+        .try_into()
+        .expect("room for every 16-bit value")
+}
+
 /// Sets `stamps` to `stamp` at `xor` plus the nim-sums of the splits `(a, s - a)` for `a` in
 /// `first..=last`.
 #[inline]
@@ -556,10 +564,7 @@ impl CarriedMarks {
         (len >= 2).then(|| CarriedMarks {
             first: moves[first],
             len,
-            latest: vec![0; 1 << 16]
-                .into_boxed_slice()
-                .try_into()
-                .expect("room for every 16-bit value"),
+            latest: stamp_array(),
             marked: 0,
             below: 0,
         })

@@ -25,7 +25,7 @@ use std::thread::{Scope, ScopedJoinHandle, Thread};
 use std::time::{Duration, Instant};
 
 use super::byte_bits;
-use super::engine::{RarePart, mark_rare_splits, mark_splits};
+use super::engine::{RarePart, mark_rare_splits, mark_splits, stamp_array};
 
 /// The mailbox value that tells the helper to stop.
 const STOP: u64 = u64::MAX;
@@ -38,25 +38,110 @@ struct Padded<T>(T);
 /// Words of the published bitset: one bit per 16-bit value.
 const WORDS: usize = (1 << 16) / 64;
 
-/// What the two threads share.
-struct Shared {
-    /// The heap to work on (high 32 bits) and the value of the heap before it (low 16 bits).
+/// What a helper and the main thread share, with `SETS` bitsets of option values.
+struct Shared<const SETS: usize> {
+    /// The main thread's newest message: a heap (high 32 bits) and what goes with it.
     mailbox: Padded<AtomicU64>,
     /// The last heap the helper finished.
     done: Padded<AtomicU64>,
-    /// The option values the helper saw for heap `done`, as many words as its values need;
-    /// on lines of their own, as the helper writes them on every heap. (In a `Vec`, the
-    /// allocation next to them could be data the main thread writes on every heap: on 0.007
-    /// that cost a quarter more time.)
-    seen: Padded<[AtomicU64; WORDS]>,
+    /// The option values the helper saw, as many words as its values need; on lines of their
+    /// own, as the helper writes them on every heap. (In a `Vec`, the allocation next to them
+    /// could be data the main thread writes on every heap: on 0.007 that cost a quarter more
+    /// time.)
+    seen: [Padded<[AtomicU64; WORDS]>; SETS],
 }
 
-/// The helper thread, from the main thread's side.
-pub(crate) struct Helper<'scope> {
-    shared: Arc<Shared>,
+/// A helper thread, from the main thread's side: stopped and joined when dropped.
+struct Link<'scope, const SETS: usize> {
+    shared: Arc<Shared<SETS>>,
     handle: Option<ScopedJoinHandle<'scope, ()>>,
-    /// The helper's thread, to wake it when a heap is posted.
+    /// The helper's thread, to wake it when a message is posted.
     thread: Thread,
+}
+
+impl<'scope, const SETS: usize> Link<'scope, SETS> {
+    /// Starts a helper running `body` with the shared state and the main thread, to wake.
+    fn spawn<'env>(
+        scope: &'scope Scope<'scope, 'env>,
+        body: impl FnOnce(&Shared<SETS>, &Thread) + Send + 'scope,
+    ) -> Self {
+        let shared = Arc::new(Shared {
+            mailbox: Padded(AtomicU64::new(0)),
+            done: Padded(AtomicU64::new(0)),
+            seen: std::array::from_fn(|_| Padded(std::array::from_fn(|_| AtomicU64::new(0)))),
+        });
+        let theirs = Arc::clone(&shared);
+        let main = std::thread::current();
+        let handle = scope.spawn(move || body(&theirs, &main));
+        let thread = handle.thread().clone();
+        Link {
+            shared,
+            handle: Some(handle),
+            thread,
+        }
+    }
+
+    /// Leaves `message` in the mailbox and wakes the helper.
+    fn post(&self, message: u64) {
+        self.shared.mailbox.0.store(message, Ordering::Release);
+        self.thread.unpark();
+    }
+
+    /// Waits until the helper has finished a heap accepted by `ready`.
+    fn wait(&self, ready: impl Fn(u64) -> bool) {
+        wait_for(&self.shared.done.0, ready);
+    }
+}
+
+impl<const SETS: usize> Drop for Link<'_, SETS> {
+    fn drop(&mut self) {
+        self.post(STOP);
+        // A helper only reads its own data and stores marks: it cannot panic but by a bug,
+        // which the join then reports on this thread.
+        if let Some(handle) = self.handle.take()
+            && let Err(panic) = handle.join()
+        {
+            std::panic::resume_unwind(panic);
+        }
+    }
+}
+
+impl<const SETS: usize> Shared<SETS> {
+    /// Waits for a message other than the `last` one, and takes note of it; `None` when it
+    /// tells the helper to stop.
+    fn next_message(&self, last: &mut u64) -> Option<u64> {
+        let message = wait_for(&self.mailbox.0, |m| m != *last);
+        *last = message;
+        (message != STOP).then_some(message)
+    }
+
+    /// Publishes in set `set` a bit for each of `stamps` equal to `stamp` below `bound`, as
+    /// what the helper saw for heap `heap`, and wakes the `main` thread.
+    fn publish(
+        &self,
+        set: usize,
+        stamps: &[u32],
+        stamp: u32,
+        bound: usize,
+        heap: usize,
+        main: &Thread,
+    ) {
+        let words = &self.seen[set].0[..bound.div_ceil(64)];
+        for (word, marks) in words.iter().zip(stamps.chunks_exact(64)) {
+            let mut hits = [0u8; 64];
+            for (hit, &s) in hits.iter_mut().zip(marks) {
+                *hit = u8::from(s == stamp);
+            }
+            word.store(byte_bits(&hits), Ordering::Relaxed);
+        }
+        self.done.0.store(heap as u64, Ordering::Release);
+        main.unpark();
+    }
+}
+
+/// The plain scan's helper, from the main thread's side.
+pub(crate) struct Helper<'scope> {
+    link: Link<'scope, 1>,
 }
 
 /// Heaps from which the plain scan is shared: below, the hand-over costs more than it saves.
@@ -80,27 +165,17 @@ impl<'scope> Helper<'scope> {
         values: &[u16],
         moves: Vec<usize>,
     ) -> Self {
-        let shared = Arc::new(Shared {
-            mailbox: Padded(AtomicU64::new(0)),
-            done: Padded(AtomicU64::new(0)),
-            seen: Padded(std::array::from_fn(|_| AtomicU64::new(0))),
-        });
         let initial = values.to_vec();
-        let theirs = Arc::clone(&shared);
-        let main = std::thread::current();
-        let handle = scope.spawn(move || {
+        let link = Link::spawn(scope, move |shared: &Shared<1>, main: &Thread| {
             // Allocated by this thread, as the end this thread writes to should share no cache
             // line with the main thread's data.
             let mut copy = initial.clone();
             drop(initial);
-            let mut stamps: Box<[u32; 1 << 16]> = vec![0; 1 << 16]
-                .into_boxed_slice()
-                .try_into()
-                .expect("room for every 16-bit value");
+            let mut stamps = stamp_array();
             let mut last = 0;
             // A power of two above every value: nim-sums of values stay below it.
             let mut bound = values_bound(&copy);
-            while let Some(message) = next_message(&theirs.mailbox.0, &mut last) {
+            while let Some(message) = shared.next_message(&mut last) {
                 let n = (message >> 32) as usize;
                 // The first heap posted follows the values the helper started with.
                 if copy.len() < n {
@@ -116,85 +191,35 @@ impl<'scope> Helper<'scope> {
                     };
                     mark_splits(&mut stamps, stamp, &copy, s, main_share(s) + 1, s / 2, 0);
                 }
-                publish(&stamps[..], stamp, &theirs.seen.0[..bound.div_ceil(64)]);
-                theirs.done.0.store(n as u64, Ordering::Release);
-                main.unpark();
+                shared.publish(0, &stamps[..], stamp, bound, n, main);
             }
         });
-        let thread = handle.thread().clone();
-        Helper {
-            shared,
-            handle: Some(handle),
-            thread,
-        }
+        Helper { link }
     }
 
     /// Asks the helper to mark its splits of heap `n`, given the value of heap `n - 1`.
     pub(crate) fn post(&self, n: usize, previous: u16) {
-        self.shared
-            .mailbox
-            .0
-            .store(((n as u64) << 32) | u64::from(previous), Ordering::Release);
-        self.thread.unpark();
+        self.link.post(((n as u64) << 32) | u64::from(previous));
     }
 
     /// Waits until the helper has marked its splits of heap `n`.
     pub(crate) fn wait(&self, n: usize) {
-        wait_for(&self.shared.done.0, |d| d == n as u64);
+        self.link.wait(|d| d == n as u64);
     }
 
     /// Whether the helper saw option value `v` for the heap last waited for. Words past the
     /// helper's bound were never written and read as nothing seen.
     pub(crate) fn marked(&self, v: u64) -> bool {
-        self.shared
-            .seen
+        self.link.shared.seen[0]
             .0
             .get((v / 64) as usize)
             .is_some_and(|w| w.load(Ordering::Relaxed) & (1 << (v % 64)) != 0)
     }
 }
 
-/// Stores in `words` a bit for each of `stamps` equal to `stamp`, 64 to a word.
-fn publish(stamps: &[u32], stamp: u32, words: &[AtomicU64]) {
-    for (word, marks) in words.iter().zip(stamps.chunks_exact(64)) {
-        let mut hits = [0u8; 64];
-        for (hit, &s) in hits.iter_mut().zip(marks) {
-            *hit = u8::from(s == stamp);
-        }
-        word.store(byte_bits(&hits), Ordering::Relaxed);
-    }
-}
-
 /// The least power of two above every value in `values`.
 fn values_bound(values: &[u16]) -> usize {
     (usize::from(values.iter().copied().max().unwrap_or(0)) + 1).next_power_of_two()
-}
-
-impl Drop for Helper<'_> {
-    fn drop(&mut self) {
-        stop(&self.shared.mailbox.0, &self.thread, self.handle.take());
-    }
-}
-
-/// Waits for a message in `mailbox` other than the `last` one, and takes note of it; `None`
-/// when it tells the helper to stop.
-fn next_message(mailbox: &AtomicU64, last: &mut u64) -> Option<u64> {
-    let message = wait_for(mailbox, |m| m != *last);
-    *last = message;
-    (message != STOP).then_some(message)
-}
-
-/// Tells a helper to stop, through its `mailbox`, and waits for it to end.
-fn stop(mailbox: &AtomicU64, thread: &Thread, handle: Option<ScopedJoinHandle<'_, ()>>) {
-    mailbox.store(STOP, Ordering::Release);
-    thread.unpark();
-    // A helper only reads its own data and stores marks: it cannot panic but by a bug, which
-    // the join then reports on this thread.
-    if let Some(handle) = handle
-        && let Err(panic) = handle.join()
-    {
-        std::panic::resume_unwind(panic);
-    }
 }
 
 /// How long to spin before parking. A heap's splits take microseconds to tens of
@@ -224,29 +249,18 @@ fn wait_for(cell: &AtomicU64, ready: impl Fn(u64) -> bool) -> u64 {
     }
 }
 
-/// Two bitsets of option values, one for heaps of each parity.
-struct RareShared {
-    /// The newest heap (high 32 bits), whether it is rare (bit 16) and its value (low 16 bits).
-    mailbox: Padded<AtomicU64>,
-    /// The last heap whose marks are published.
-    done: Padded<AtomicU64>,
-    /// The values the rare splits of a heap reach, in the set of its parity.
-    seen: [Padded<[AtomicU64; WORDS]>; 2],
-}
-
 /// A helper thread that marks the rare splits of sparse space one heap ahead of the main
-/// thread.
+/// thread, in two bitsets, one for heaps of each parity.
 ///
 /// The splits of heap `k` that remove at least one token only read values up to heap `k - 2`,
 /// so the helper marks those of heap `n + 1` while the main thread works on heap `n`: once
 /// there are more than a thousand rare splits a heap, the main thread no longer marks them,
 /// and finds them in a bitset of a few words. The helper keeps its own copy of the values and
-/// of the rare positions, extended as the main thread posts each new heap; when the rare
-/// positions are listed anew, the helper is stopped and another started.
+/// of the rare positions, extended as the main thread posts each new heap (its value in the
+/// low 16 bits of the message, and whether it is rare in bit 16); when the rare positions are
+/// listed anew, the helper is stopped and another started.
 pub(crate) struct RareHelper<'scope> {
-    shared: Arc<RareShared>,
-    handle: Option<ScopedJoinHandle<'scope, ()>>,
-    thread: Thread,
+    link: Link<'scope, 2>,
 }
 
 impl<'scope> RareHelper<'scope> {
@@ -260,41 +274,25 @@ impl<'scope> RareHelper<'scope> {
         moves: Vec<usize>,
     ) -> Self {
         debug_assert!(moves.iter().all(|&j| j >= 1));
-        let shared = Arc::new(RareShared {
-            mailbox: Padded(AtomicU64::new(0)),
-            done: Padded(AtomicU64::new(0)),
-            seen: std::array::from_fn(|_| Padded(std::array::from_fn(|_| AtomicU64::new(0)))),
-        });
         let (initial, initial_rare) = (values.to_vec(), rare.to_vec());
-        let theirs = Arc::clone(&shared);
-        let main = std::thread::current();
-        let handle = scope.spawn(move || {
+        let link = Link::spawn(scope, move |shared: &Shared<2>, main: &Thread| {
             // Allocated by this thread, as the end this thread writes to should share no cache
             // line with the main thread's data.
             let mut copy = initial.clone();
             let mut rare = initial_rare.clone();
             drop((initial, initial_rare));
-            let mut stamps: Box<[u32; 1 << 16]> = vec![0; 1 << 16]
-                .into_boxed_slice()
-                .try_into()
-                .expect("room for every 16-bit value");
+            let mut stamps = stamp_array();
             let mut bound = values_bound(&copy);
-            let mut publish = |k: usize, copy: &[u16], rare: &[RarePart], bound: usize| {
+            let mut mark_heap = |k: usize, copy: &[u16], rare: &[RarePart], bound: usize| {
                 let stamp = k as u32;
                 mark_rare_splits(&mut stamps, stamp, rare, copy, &moves, k);
-                publish(
-                    &stamps[..],
-                    stamp,
-                    &theirs.seen[k % 2].0[..bound.div_ceil(64)],
-                );
-                theirs.done.0.store(k as u64, Ordering::Release);
-                main.unpark();
+                shared.publish(k % 2, &stamps[..], stamp, bound, k, main);
             };
             let first = copy.len();
-            publish(first, &copy, &rare, bound);
-            publish(first + 1, &copy, &rare, bound);
+            mark_heap(first, &copy, &rare, bound);
+            mark_heap(first + 1, &copy, &rare, bound);
             let mut last = 0;
-            while let Some(message) = next_message(&theirs.mailbox.0, &mut last) {
+            while let Some(message) = shared.next_message(&mut last) {
                 let newest = (message >> 32) as usize;
                 debug_assert_eq!(copy.len(), newest);
                 let value = message as u16;
@@ -303,15 +301,10 @@ impl<'scope> RareHelper<'scope> {
                     rare.push(RarePart::new(newest, &copy));
                 }
                 bound = bound.max(usize::from(value) + 1).next_power_of_two();
-                publish(newest + 2, &copy, &rare, bound);
+                mark_heap(newest + 2, &copy, &rare, bound);
             }
         });
-        let thread = handle.thread().clone();
-        RareHelper {
-            shared,
-            handle: Some(handle),
-            thread,
-        }
+        RareHelper { link }
     }
 
     /// Tells the helper the value of heap `n` and whether it is rare.
@@ -320,24 +313,17 @@ impl<'scope> RareHelper<'scope> {
     /// which it has when the marks of heap `n + 1` are published. (The main thread needs
     /// those next anyway.)
     pub(crate) fn post(&self, n: usize, value: u16, rare: bool) {
-        wait_for(&self.shared.done.0, |d| d > n as u64);
-        let message = ((n as u64) << 32) | (u64::from(rare) << 16) | u64::from(value);
-        self.shared.mailbox.0.store(message, Ordering::Release);
-        self.thread.unpark();
+        self.link.wait(|d| d > n as u64);
+        self.link
+            .post(((n as u64) << 32) | (u64::from(rare) << 16) | u64::from(value));
     }
 
     /// Waits for the marks of heap `n` and copies them into `bits`, as many words as it holds
     /// (words past the values seen so far read as nothing reached).
     pub(crate) fn marks(&self, n: usize, bits: &mut [u64]) {
-        wait_for(&self.shared.done.0, |d| d >= n as u64);
-        for (bit, word) in bits.iter_mut().zip(&self.shared.seen[n % 2].0) {
+        self.link.wait(|d| d >= n as u64);
+        for (bit, word) in bits.iter_mut().zip(&self.link.shared.seen[n % 2].0) {
             *bit = word.load(Ordering::Relaxed);
         }
-    }
-}
-
-impl Drop for RareHelper<'_> {
-    fn drop(&mut self) {
-        stop(&self.shared.mailbox.0, &self.thread, self.handle.take());
     }
 }

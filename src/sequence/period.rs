@@ -3,9 +3,9 @@
 use std::fmt;
 
 use rustc_hash::FxHashMap;
+use smallvec::SmallVec;
 
 use super::byte_bits;
-use smallvec::SmallVec;
 
 /// An eventual period of a sequence: `g(n + period) == g(n)` for every `n >= preperiod`, with
 /// both numbers the least possible.
