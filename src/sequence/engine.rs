@@ -495,6 +495,21 @@ impl RarePart {
             value: values[at],
         }
     }
+
+    /// The nim-sum of the split of heap `s` with this part, as an index.
+    #[inline]
+    fn split_value(self, values: &[u16], s: usize) -> usize {
+        usize::from(self.value ^ values[s - self.at as usize])
+    }
+}
+
+/// Moves `below` on to the number of rare parts below heap `s`: heaps only grow, so the count
+/// only moves forward.
+#[inline]
+fn count_below(rare: &[RarePart], below: &mut usize, s: usize) {
+    while rare.get(*below).is_some_and(|p| (p.at as usize) < s) {
+        *below += 1;
+    }
 }
 
 /// Sets `stamps` to `stamp` at the nim-sums of the splits with a part in `rare` of the heaps
@@ -513,7 +528,7 @@ pub(crate) fn mark_rare_splits(
         };
         let below = rare.partition_point(|p| (p.at as usize) < s);
         for part in &rare[..below] {
-            stamps[usize::from(part.value ^ values[s - part.at as usize])] = stamp;
+            stamps[part.split_value(values, s)] = stamp;
         }
     }
 }
@@ -538,14 +553,6 @@ struct CarriedMarks {
     marked: usize,
     /// and how many rare positions lie below it.
     below: usize,
-}
-
-/// The marks carried over for the current heap: values whose `latest` entry is at least
-/// `lowest`.
-#[derive(Clone, Copy)]
-struct Window<'a> {
-    latest: &'a [u32; 1 << 16],
-    lowest: u32,
 }
 
 impl CarriedMarks {
@@ -587,7 +594,7 @@ impl CarriedMarks {
     ///
     /// (Kept out of line, so that the marking loop has the registers to itself.)
     #[inline(never)]
-    fn mark(&mut self, rare: &[RarePart], values: &[u16], n: usize) -> (Window<'_>, u64) {
+    fn mark(&mut self, rare: &[RarePart], values: &[u16], n: usize) -> (Elsewhere<'_>, u64) {
         // No split of a heap below 2; heaps stay below `SPARSE_END`, so `u32::MAX` is never
         // reached.
         let highest = n.saturating_sub(self.first);
@@ -598,12 +605,10 @@ impl CarriedMarks {
             let latest = &mut *self.latest;
             let mut below = self.below;
             for s in (self.marked + 1).max(lowest)..=highest {
-                while rare.get(below).is_some_and(|p| (p.at as usize) < s) {
-                    below += 1;
-                }
+                count_below(rare, &mut below, s);
                 let stamp = s as u32;
                 for part in &rare[..below] {
-                    latest[usize::from(part.value ^ values[s - part.at as usize])] = stamp;
+                    latest[part.split_value(values, s)] = stamp;
                 }
                 work += below as u64;
             }
@@ -615,19 +620,23 @@ impl CarriedMarks {
         } else {
             u32::MAX
         };
-        let window = Window {
+        let carried = Elsewhere::Carried {
             latest: &self.latest,
             lowest,
         };
-        (window, work)
+        (carried, work)
     }
 }
 
 /// Rare splits of the current heap marked outside its option set.
 #[derive(Clone, Copy)]
 enum Elsewhere<'a> {
-    /// Carried from heap to heap, for a run of consecutive breaks.
-    Carried(Window<'a>),
+    /// Carried from heap to heap, for a run of consecutive breaks: values whose `latest` entry
+    /// is at least `lowest`.
+    Carried {
+        latest: &'a [u32; 1 << 16],
+        lowest: u32,
+    },
     /// Marked by the helper thread, a bit per value.
     Helper(&'a [u64]),
 }
@@ -703,7 +712,9 @@ fn reached(options: &OptionSet, elsewhere: Option<Elsewhere<'_>>, v: u64) -> boo
     options.contains(v)
         || match elsewhere {
             None => false,
-            Some(Elsewhere::Carried(w)) => w.latest.get(v as usize).is_some_and(|&s| s >= w.lowest),
+            Some(Elsewhere::Carried { latest, lowest }) => {
+                latest.get(v as usize).is_some_and(|&s| s >= lowest)
+            }
             Some(Elsewhere::Helper(bits)) => bits
                 .get((v / 64) as usize)
                 .is_some_and(|w| w >> (v % 64) & 1 == 1),
@@ -823,12 +834,10 @@ impl Sparse {
     }
 
     /// Whether the rare splits of heap `n` are worth a helper thread: many, of moves that all
-    /// remove a token or more (so that they read no value of the last two heaps), with values
-    /// of 32 and more (below, the heap is computed in one word).
+    /// remove a token or more (so that they read no value of the last two heaps).
     fn wants_helper(&self, n: usize) -> bool {
         self.rare.len() * self.all_moves.len() >= RARE_HELPER_FROM
             && self.all_moves.iter().all(|&j| j >= 1)
-            && self.top >= SMALL_TOP
             && n < PARALLEL_END
     }
 
@@ -1290,11 +1299,9 @@ fn small_sparse_value(
         let Some(s) = n.checked_sub(j).filter(|&s| s >= 2) else {
             break;
         };
-        while rare.get(*below).is_some_and(|p| (p.at as usize) < s) {
-            *below += 1;
-        }
+        count_below(rare, below, s);
         for part in &rare[..*below] {
-            reached |= 1 << (part.value ^ values[s - part.at as usize]);
+            reached |= 1 << part.split_value(values, s);
         }
         work += *below as u64;
     }
@@ -1376,27 +1383,23 @@ fn sparse_value(
             let mut sizes = [0; 2];
             for ((&j, below), size) in pair.iter().zip(counts.iter_mut()).zip(&mut sizes) {
                 *size = n.saturating_sub(j);
-                while rare.get(*below).is_some_and(|p| (p.at as usize) < *size) {
-                    *below += 1;
-                }
+                count_below(rare, below, *size);
                 work += *below as u64;
             }
             let [first, second] = sizes;
             let shared = if pair.len() == 2 { counts[1] } else { 0 };
             for part in &rare[..shared] {
-                let a = part.at as usize;
-                stamps[usize::from(part.value ^ values[first - a])] = stamp;
-                stamps[usize::from(part.value ^ values[second - a])] = stamp;
+                stamps[part.split_value(values, first)] = stamp;
+                stamps[part.split_value(values, second)] = stamp;
             }
             for part in &rare[shared..counts[0]] {
-                let a = part.at as usize;
-                stamps[usize::from(part.value ^ values[first - a])] = stamp;
+                stamps[part.split_value(values, first)] = stamp;
             }
         }
         carried.as_mut().map(|c| {
-            let (window, marked) = c.mark(rare, values, n);
+            let (carried, marked) = c.mark(rare, values, n);
             work += marked;
-            Elsewhere::Carried(window)
+            carried
         })
     };
     let mut targets = [0u16; TARGETS];
