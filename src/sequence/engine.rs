@@ -246,8 +246,10 @@ struct ParityClass {
     /// Tokens removed by this class's breaks, ascending.
     moves: Vec<usize>,
     kind: ClassKind,
-    /// For a greedy class, whether each extended value is a member.
+    /// For a greedy class, whether each extended value is a member,
     members: Vec<bool>,
+    /// and the members, ascending (none for an affine class).
+    greedy_members: Vec<usize>,
     /// Common extended values seen so far.
     seen_common: Vec<usize>,
     closure: Vec<bool>,
@@ -260,7 +262,7 @@ struct ParityClass {
 }
 
 /// How a class says which values are common.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 enum ClassKind {
     /// `{e : parity(e & mask) = b}`.
     Affine { mask: usize, b: u64 },
@@ -278,6 +280,7 @@ impl ParityClass {
             moves,
             kind: ClassKind::Greedy,
             members: vec![false; EXTENDED],
+            greedy_members: Vec::new(),
             seen_common: Vec::new(),
             closure: vec![false; EXTENDED],
             low_closure: [0; 2],
@@ -287,25 +290,30 @@ impl ParityClass {
     }
 
     /// Chooses the common class that leaves the fewest rare positions, and lists the common
-    /// values again.
+    /// values again. Returns whether the class has changed.
     ///
     /// `counts` is the histogram up to a power of two above every value seen.
-    fn rebuild(&mut self, counts: &[u64]) {
+    fn rebuild(&mut self, counts: &[u64]) -> bool {
         let total: u64 = counts.iter().sum();
-        let (greedy, greedy_rare) = self.greedy_class(counts);
+        let (mut greedy, greedy_rare) = self.greedy_class(counts);
         let (mask, b, mask_rare) = self.best_affine_class(counts, total);
+        let kind = if mask_rare < greedy_rare {
+            greedy.clear();
+            ClassKind::Affine { mask, b }
+        } else {
+            greedy.sort_unstable();
+            ClassKind::Greedy
+        };
+        let changed = kind != self.kind || greedy != self.greedy_members;
         // Unmark the members of the previous greedy class, all among the values seen.
         for &e in &self.seen_common {
             self.members[e] = false;
         }
-        if mask_rare < greedy_rare {
-            self.kind = ClassKind::Affine { mask, b };
-        } else {
-            self.kind = ClassKind::Greedy;
-            for e in greedy {
-                self.members[e] = true;
-            }
+        for &e in &greedy {
+            self.members[e] = true;
         }
+        self.kind = kind;
+        self.greedy_members = greedy;
         self.seen_common.clear();
         self.closure.fill(false);
         self.low_closure = [0; 2];
@@ -323,6 +331,7 @@ impl ParityClass {
             .map(|e| counts[e] as usize)
             .sum();
         self.rare_at_rebuild = self.rare;
+        changed
     }
 
     /// Whether two common parts of a split might reach value `candidate` for heap `n`: whether
@@ -819,17 +828,21 @@ impl Sparse {
         self.rebuild(values, plain)
     }
 
-    /// Chooses the classes again from the histogram and lists the rare positions again;
-    /// returns whether the sparse method still pays.
+    /// Chooses the classes again from the histogram and, if they have changed, lists the rare
+    /// positions again; returns whether the sparse method still pays.
     #[cold]
     #[inline(never)]
     fn rebuild(&mut self, values: &[u16], plain: usize) -> bool {
         self.next_rebuild = 2 * values.len();
         let size = values_below(self.top);
+        let mut changed = false;
         for class in &mut self.classes {
-            class.rebuild(&self.counts[..size]);
+            changed |= class.rebuild(&self.counts[..size]);
         }
-        self.list_rare(values);
+        // The positions recorded since the last listing were rare or not by the same classes.
+        if changed {
+            self.list_rare(values);
+        }
         self.pays(plain)
     }
 
