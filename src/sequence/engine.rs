@@ -804,9 +804,10 @@ impl Sparse {
 
     /// Records the value of the newest heap; rebuilds the classes when the histogram has
     /// changed enough. Returns whether the sparse method still pays (never from
-    /// [`SPARSE_END`] on).
+    /// [`SPARSE_END`] on) against `plain(len)`, the splits the plain scan of heap `len` would
+    /// examine per thread.
     #[inline]
-    fn record(&mut self, values: &[u16], plain: usize) -> bool {
+    fn record(&mut self, values: &[u16], plain: impl Fn(usize) -> usize) -> bool {
         let n = values.len() - 1;
         if values.len() >= SPARSE_END {
             return false;
@@ -825,7 +826,7 @@ impl Sparse {
         if values.len() < self.next_rebuild && !grown {
             return true;
         }
-        self.rebuild(values, plain)
+        self.rebuild(values, plain(values.len()))
     }
 
     /// Chooses the classes again from the histogram and, if they have changed, lists the rare
@@ -1027,14 +1028,16 @@ impl Engine {
                     return Some(value);
                 };
                 values.push(narrow);
-                // What the plain scan of the next heap would examine, per thread.
-                let threads = if cores > 1 && (PARALLEL_START..PARALLEL_END).contains(&values.len())
-                {
-                    2
-                } else {
-                    1
+                // What the plain scan of heap `len` would examine, per thread: worked out only
+                // when sparse space weighs its cost.
+                let plain_cost = |len: usize| {
+                    let threads = if cores > 1 && (PARALLEL_START..PARALLEL_END).contains(&len) {
+                        2
+                    } else {
+                        1
+                    };
+                    rules.break2.len() * len / 2 / threads
                 };
-                let plain_cost = rules.break2.len() * values.len() / 2 / threads;
                 let still_pays = sparse.as_mut().map(|sp| sp.record(values, plain_cost));
                 rare_marking.post(sparse.as_ref().filter(|_| still_pays == Some(true)), values);
                 match still_pays {
@@ -1046,7 +1049,7 @@ impl Engine {
                         && values.len().is_power_of_two() =>
                     {
                         let sp = Sparse::new(&rules.break2, values);
-                        if sp.pays(plain_cost) {
+                        if sp.pays(plain_cost(values.len())) {
                             *sparse = Some(sp);
                             helper = None;
                         }
