@@ -96,7 +96,7 @@
 //!
 //! Rust 1.89.
 // Unsafe code is denied but for the calls of functions compiled for vector instructions the
-// processor is checked to have (`sequence::engine::find_targets`).
+// processor is checked to have (`sequence::vectors`).
 #![deny(unsafe_code)]
 #![warn(missing_docs, missing_debug_implementations, rust_2018_idioms)]
 #![warn(clippy::pedantic)]

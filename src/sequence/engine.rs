@@ -27,6 +27,7 @@ use crate::Error;
 use super::parallel::{Helper, PARALLEL_END, PARALLEL_START, RareHelper, main_share};
 use super::period::{Period, PeriodCheck};
 use super::rules::TakeBreak;
+use super::vectors::widest_vectors;
 
 /// Values of heaps 0, 1, 2, …, as compactly as they fit.
 #[derive(Clone, Debug)]
@@ -466,6 +467,8 @@ struct Sparse {
     /// and how many rare positions lie below the heap it leaves, as [`small_sparse_value`]
     /// counts them.
     small_below: Vec<usize>,
+    /// The splits of far rare parts, marked ahead for [`small_sparse_value`].
+    ahead: MarksAhead,
     /// Positions rare in some class, ascending, with their values: the splits to enumerate,
     /// for every move at once. A position common in every class can only meet another such in
     /// a split that every closure accounts for.
@@ -637,6 +640,101 @@ impl CarriedMarks {
     }
 }
 
+/// Heaps whose far rare splits are marked at once by [`MarksAhead`].
+const AHEAD: usize = 16;
+
+/// The splits of the next [`AHEAD`] heaps with a far rare part, marked at once, for
+/// [`small_sparse_value`] (values below 32, a bit each).
+///
+/// A rare part at `a` meets, in heaps `n0..n0 + AHEAD` and a move removing `j` tokens, the
+/// values at `n0 - j - a ..` up to `n0 + AHEAD - 1 - j - a`: all known at heap `n0` once
+/// `a >= AHEAD`, and consecutive. So the splits of each such part with all those heaps are a
+/// few vector instructions, where marking them heap by heap takes a load, a nim-sum and a mark
+/// each. Parts below `AHEAD` (near) and from `n0 - j` on (recent, listed since) are marked
+/// heap by heap. (0.16 has 52 rare positions, 9 of them near.)
+#[derive(Default)]
+struct MarksAhead {
+    /// The first heap marked, and the listing of rare positions the marks were made with.
+    start: usize,
+    listing: usize,
+    /// Rare parts `..near` are near, `near..recent` far, `recent..` recent.
+    near: usize,
+    recent: usize,
+    /// The marks of heap `start + k`, at `k`.
+    bits: [u32; AHEAD],
+}
+
+impl MarksAhead {
+    /// Whether heap `n` is marked, with rare positions listed for the `listing`th time.
+    fn covers(&self, n: usize, listing: usize) -> bool {
+        listing == self.listing && (self.start..self.start + AHEAD).contains(&n)
+    }
+
+    /// Marks the far rare splits of heaps `n0..n0 + AHEAD`, the values of heaps below `n0`
+    /// being known, all below 32, and the two-heap breaks `moves` ascending.
+    fn mark(
+        &mut self,
+        rare: &[RarePart],
+        values: &[u16],
+        moves: &[usize],
+        n0: usize,
+        listing: usize,
+    ) -> u64 {
+        self.start = n0;
+        self.listing = listing;
+        self.bits = [0; AHEAD];
+        let below = |at: usize| rare.partition_point(|p| (p.at as usize) < at);
+        self.near = below(AHEAD);
+        // Far parts lie below every heap the moves leave, so they make a split of each.
+        let far_below = n0.saturating_sub(moves.last().copied().unwrap_or(0));
+        self.recent = below(far_below).max(self.near);
+        let far = &rare[self.near..self.recent];
+        mark_far(&mut self.bits, far, values, moves, n0);
+        (far.len() * moves.len() * AHEAD) as u64
+    }
+}
+
+widest_vectors! {
+    /// Marks in `marks[k]` the splits of heap `n0 + k` with the parts `far`, for every move of
+    /// `moves`: each part at `AHEAD` or more, and below every heap the moves leave from `n0`.
+    ///
+    /// (AVX2 shifts each lane by its own amount: 0.16 took a tenth less time with it.)
+    fn mark_far(
+        marks: &mut [u32; AHEAD],
+        far: &[RarePart],
+        values: &[u16],
+        moves: &[usize],
+        n0: usize,
+    ) => mark_far_body;
+}
+
+/// The body of [`mark_far`], inlined into each of its compilations.
+#[allow(
+    clippy::inline_always,
+    reason = "a call would lose the vector instructions"
+)]
+#[inline(always)]
+fn mark_far_body(
+    marks: &mut [u32; AHEAD],
+    far: &[RarePart],
+    values: &[u16],
+    moves: &[usize],
+    n0: usize,
+) {
+    for &j in moves {
+        for part in far {
+            // The values from `first` on, all known as `first + AHEAD <= n0`.
+            let first = n0 - j - part.at as usize;
+            let Some(partners) = values[first..].first_chunk::<AHEAD>() else {
+                continue;
+            };
+            for (bits, &partner) in marks.iter_mut().zip(partners) {
+                *bits |= 1 << ((partner ^ part.value) & 31);
+            }
+        }
+    }
+}
+
 /// Rare splits of the current heap marked outside its option set.
 #[derive(Clone, Copy)]
 enum Elsewhere<'a> {
@@ -771,6 +869,7 @@ impl Sparse {
             classes,
             carried,
             small_below: vec![0; all.len()],
+            ahead: MarksAhead::default(),
             all_moves: all,
             rare_below: vec![0; moves.len()],
             moves,
@@ -1219,76 +1318,31 @@ const SEARCH_BLOCK: usize = 64;
 /// The most candidates looked for at once, one bit each of a `u64`.
 const TARGETS: usize = 64;
 
-/// Goes through the splits `(a, s - a)` for `a` in `first..=last`, in order, until the nim-sum
-/// of some split has been each of the `targets` whose bit is set in `pending`.
-///
-/// Returns the bits of the targets never met and the number of splits gone through.
-///
-/// Unlike marking every nim-sum met, which writes to scattered places one at a time, comparing
-/// with a few values vectorizes: the nim-sums of a block of splits are compared with each
-/// target at once.
-///
-/// The comparisons run on the widest vector instructions the processor has: with AVX-512,
-/// 0.16 took a tenth less time, 0.56 a sixteenth and 0.106 a twenty-fifth than with the SSE2
-/// that every x86-64 processor has.
-///
-/// (Kept out of line: inlined into [`sparse_value`], the search loop was compiled worse and 0.6
-/// took a tenth longer; with the choice of compilation inlined into [`small_sparse_value`],
-/// 0.106 took a tenth longer.)
-#[inline(never)]
-fn find_targets(
-    values: &[u16],
-    s: usize,
-    first: usize,
-    last: usize,
-    targets: &[u16; TARGETS],
-    pending: u64,
-) -> (u64, usize) {
-    #[cfg(target_arch = "x86_64")]
-    {
-        if std::arch::is_x86_feature_detected!("avx512f")
-            && std::arch::is_x86_feature_detected!("avx512bw")
-            && std::arch::is_x86_feature_detected!("avx512vl")
-        {
-            // SAFETY: the processor has the features `find_targets_avx512` is compiled for.
-            #[allow(unsafe_code)]
-            return unsafe { find_targets_avx512(values, s, first, last, targets, pending) };
-        }
-        if std::arch::is_x86_feature_detected!("avx2") {
-            // SAFETY: the processor has the features `find_targets_avx2` is compiled for.
-            #[allow(unsafe_code)]
-            return unsafe { find_targets_avx2(values, s, first, last, targets, pending) };
-        }
-    }
-    search_blocks(values, s, first, last, targets, pending)
-}
-
-/// [`find_targets`] compiled for AVX-512.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx512f,avx512bw,avx512vl")]
-fn find_targets_avx512(
-    values: &[u16],
-    s: usize,
-    first: usize,
-    last: usize,
-    targets: &[u16; TARGETS],
-    pending: u64,
-) -> (u64, usize) {
-    search_blocks(values, s, first, last, targets, pending)
-}
-
-/// [`find_targets`] compiled for AVX2.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-fn find_targets_avx2(
-    values: &[u16],
-    s: usize,
-    first: usize,
-    last: usize,
-    targets: &[u16; TARGETS],
-    pending: u64,
-) -> (u64, usize) {
-    search_blocks(values, s, first, last, targets, pending)
+widest_vectors! {
+    /// Goes through the splits `(a, s - a)` for `a` in `first..=last`, in order, until the nim-sum
+    /// of some split has been each of the `targets` whose bit is set in `pending`.
+    ///
+    /// Returns the bits of the targets never met and the number of splits gone through.
+    ///
+    /// Unlike marking every nim-sum met, which writes to scattered places one at a time, comparing
+    /// with a few values vectorizes: the nim-sums of a block of splits are compared with each
+    /// target at once.
+    ///
+    /// The comparisons run on the widest vector instructions the processor has: with AVX-512,
+    /// 0.16 took a tenth less time, 0.56 a sixteenth and 0.106 a twenty-fifth than with the SSE2
+    /// that every x86-64 processor has.
+    ///
+    /// (Kept out of line: inlined into [`sparse_value`], the search loop was compiled worse and 0.6
+    /// took a tenth longer; with the choice of compilation inlined into [`small_sparse_value`],
+    /// 0.106 took a tenth longer.)
+    fn find_targets(
+        values: &[u16],
+        s: usize,
+        first: usize,
+        last: usize,
+        targets: &[u16; TARGETS],
+        pending: u64,
+    ) -> (u64, usize) => search_blocks;
 }
 
 /// The body of [`find_targets`], inlined into each of its compilations.
@@ -1375,17 +1429,33 @@ fn small_sparse_value(
     values: &[u16],
     n: usize,
 ) -> (u64, u64) {
-    let rare = &sparse.rare;
+    let Sparse {
+        rare,
+        all_moves,
+        small_below,
+        ahead,
+        listing,
+        ..
+    } = sparse;
     let mut work = 0;
-    for (&j, below) in sparse.all_moves.iter().zip(&mut sparse.small_below) {
+    if !ahead.covers(n, *listing) {
+        work += ahead.mark(rare, values, all_moves, n, *listing);
+    }
+    reached |= u64::from(ahead.bits[n - ahead.start]);
+    for (&j, below) in all_moves.iter().zip(small_below) {
         let Some(s) = n.checked_sub(j).filter(|&s| s >= 2) else {
             break;
         };
         count_below(rare, below, s);
-        for part in &rare[..*below] {
+        let near = ahead.near.min(*below);
+        let recent = ahead.recent.min(*below);
+        for part in &rare[..near] {
             reached |= 1 << part.split_value(values, s);
         }
-        work += *below as u64;
+        for part in &rare[recent..*below] {
+            reached |= 1 << part.split_value(values, s);
+        }
+        work += (near + *below - recent) as u64;
     }
     let parity = n & 1;
     let mut in_closure = [0u64; 2];
@@ -1606,35 +1676,37 @@ fn scan_value(
 
 #[cfg(test)]
 mod tests {
-    use super::{CarriedMarks, TARGETS, find_targets, search_blocks};
+    use super::{
+        AHEAD, CarriedMarks, RarePart, TARGETS, find_targets, mark_far, mark_far_body,
+        search_blocks,
+    };
     use proptest::prelude::*;
 
-    type Search = fn(&[u16], usize, usize, usize, &[u16; TARGETS], u64) -> (u64, usize);
-
-    /// The compilations of the search that this processor runs: the one [`find_targets`]
-    /// chooses is only one of them.
-    #[allow(unsafe_code)]
-    fn searches() -> Vec<Search> {
-        let mut searches: Vec<Search> = vec![find_targets, search_blocks];
-        #[cfg(target_arch = "x86_64")]
-        {
-            if std::arch::is_x86_feature_detected!("avx2") {
-                // SAFETY: the processor has the features the function is compiled for.
-                searches
-                    .push(|v, s, f, l, t, p| unsafe { super::find_targets_avx2(v, s, f, l, t, p) });
-            }
-            if std::arch::is_x86_feature_detected!("avx512f")
-                && std::arch::is_x86_feature_detected!("avx512bw")
-                && std::arch::is_x86_feature_detected!("avx512vl")
+    /// Every compilation of a [`widest_vectors!`](super::widest_vectors) function that this
+    /// processor runs, its own choice first, then the baseline's, then the wider ones.
+    macro_rules! compilations {
+        ($name:ident, $body:ident, $ty:ty, ($($arg:ident),*)) => {{
+            let mut all: Vec<$ty> = vec![$name, $body];
+            #[cfg(target_arch = "x86_64")]
             {
-                // SAFETY: as above.
-                searches.push(|v, s, f, l, t, p| unsafe {
-                    super::find_targets_avx512(v, s, f, l, t, p)
-                });
+                use crate::sequence::vectors::{has_avx2, has_avx512};
+                if has_avx2() {
+                    // SAFETY: the processor has the features the function is compiled for.
+                    #[allow(unsafe_code)]
+                    all.push(|$($arg),*| unsafe { $name::avx2($($arg),*) });
+                }
+                if has_avx512() {
+                    // SAFETY: as above.
+                    #[allow(unsafe_code)]
+                    all.push(|$($arg),*| unsafe { $name::avx512($($arg),*) });
+                }
             }
-        }
-        searches
+            all
+        }};
     }
+
+    type Search = fn(&[u16], usize, usize, usize, &[u16; TARGETS], u64) -> (u64, usize);
+    type MarkFar = fn(&mut [u32; AHEAD], &[RarePart], &[u16], &[usize], usize);
 
     #[test]
     fn carried_marks_take_the_longest_run_of_consecutive_moves() {
@@ -1672,7 +1744,7 @@ mod tests {
                 }
             }
             let splits = (last + 1).saturating_sub(first);
-            for search in searches() {
+            for search in compilations!(find_targets, search_blocks, Search, (v, s, f, l, t, p)) {
                 let (left, examined) = search(&values, s, first, last, &targets, pending);
                 prop_assert_eq!(left, want_left);
                 if left == 0 {
@@ -1681,6 +1753,34 @@ mod tests {
                 } else {
                     prop_assert_eq!(examined, splits);
                 }
+            }
+        }
+
+        /// Marking the far parts' splits of a block of heaps at once marks, for each heap, the
+        /// nim-sums of its splits with those parts, one by one.
+        #[test]
+        fn mark_far_marks_each_heaps_splits_with_the_far_parts(
+            values in proptest::collection::vec(0u16..32, 100..300),
+            positions in proptest::collection::btree_set(AHEAD..60, 0..12),
+            moves in proptest::collection::btree_set(0usize..6, 1..4),
+        ) {
+            let values: &[u16] = &values;
+            let n0 = values.len();
+            let moves: Vec<usize> = moves.into_iter().collect();
+            let far: Vec<RarePart> = positions.iter().map(|&a| RarePart::new(a, values)).collect();
+            let mut want = [0u32; AHEAD];
+            for (k, want) in want.iter_mut().enumerate() {
+                for &j in &moves {
+                    let s = n0 + k - j;
+                    for &a in &positions {
+                        *want |= 1 << (values[a] ^ values[s - a]);
+                    }
+                }
+            }
+            for mark in compilations!(mark_far, mark_far_body, MarkFar, (m, f, v, j, n)) {
+                let mut marks = [0u32; AHEAD];
+                mark(&mut marks, &far, values, &moves, n0);
+                prop_assert_eq!(marks, want);
             }
         }
     }

@@ -13,6 +13,7 @@ mod engine;
 mod parallel;
 mod period;
 pub(crate) mod rules;
+mod vectors;
 
 use std::fmt;
 use std::iter::FusedIterator;
