@@ -13,14 +13,18 @@
 //!   a few dozen at most, the splits scanned in order marking every value met when it has
 //!   more. This is refined by parity, as Flammenkamp's tables do: extended values (value,
 //!   parity of the position) split better, separately for moves removing an even and an odd
-//!   number of tokens. While every value is below 32, a heap's option values are the bits of
-//!   one word, kept in a register; the rare splits of a run of consecutive breaks are
-//!   marked once, for all the heaps that need them; and when there are more than a thousand
-//!   rare splits a heap, a helper thread marks them one heap ahead;
+//!   number of tokens. While every value is below 32 (128), a heap's option values are the
+//!   bits of one word (two), kept in registers, and the splits with a far rare part, whose
+//!   other parts are all known, are marked for the next 16 heaps at once with vector
+//!   instructions. Beyond, the rare splits of a run of consecutive breaks are marked once, for
+//!   all the heaps that need them; and when there are more than a thousand rare splits a
+//!   heap, a helper thread marks them one heap ahead;
 //! - the **plain scan** of every split, for games whose rare values never die out, and for
 //!   three-heap breaks.
 //!
 //! Values are `u16` while they fit and `u32` beyond: no value is ever truncated.
+
+use std::thread::Scope;
 
 use crate::Error;
 
@@ -254,8 +258,9 @@ struct ParityClass {
     /// Common extended values seen so far.
     seen_common: Vec<usize>,
     closure: Vec<bool>,
-    /// The closure's values below 64, a bit each, for positions of even and of odd size.
-    low_closure: [u64; 2],
+    /// The closure's values below 128, a bit each in two words (below 64, from 64 on), for
+    /// positions of even and of odd size.
+    low_closure: [[u64; 2]; 2],
     /// The number of positions (at least 1) whose extended value is not common,
     rare: usize,
     /// and that number at the last rebuild.
@@ -284,7 +289,7 @@ impl ParityClass {
             greedy_members: Vec::new(),
             seen_common: Vec::new(),
             closure: vec![false; EXTENDED],
-            low_closure: [0; 2],
+            low_closure: [[0; 2]; 2],
             rare: 0,
             rare_at_rebuild: 0,
         }
@@ -317,7 +322,7 @@ impl ParityClass {
         self.greedy_members = greedy;
         self.seen_common.clear();
         self.closure.fill(false);
-        self.low_closure = [0; 2];
+        self.low_closure = [[0; 2]; 2];
         // Values never seen have no count: only those below `size` matter. Position 0 is never
         // a part of a split, and the histogram leaves it out too.
         let size = counts.len();
@@ -429,8 +434,9 @@ impl ParityClass {
         for &c in &self.seen_common {
             let x = e ^ c ^ self.d;
             self.closure[x] = true;
-            if let Some(bit) = 1u64.checked_shl((x >> 1) as u32) {
-                self.low_closure[x & 1] |= bit;
+            let value = x >> 1;
+            if value < 128 {
+                self.low_closure[x & 1][value / 64] |= 1 << (value % 64);
             }
         }
     }
@@ -643,8 +649,9 @@ impl CarriedMarks {
 /// Heaps whose far rare splits are marked at once by [`MarksAhead`].
 const AHEAD: usize = 16;
 
-/// The splits of the next [`AHEAD`] heaps with a far rare part, marked at once, for
-/// [`small_sparse_value`] (values below 32, a bit each).
+/// The splits of the next [`AHEAD`] heaps with a far rare part, marked at once, a bit per value:
+/// one word a heap for [`small_sparse_value`] (values below 32), two for [`wide_sparse_value`]
+/// (values below 128).
 ///
 /// A rare part at `a` meets, in heaps `n0..n0 + AHEAD` and a move removing `j` tokens, the
 /// values at `n0 - j - a ..` up to `n0 + AHEAD - 1 - j - a`: all known at heap `n0` once
@@ -660,43 +667,128 @@ struct MarksAhead {
     /// Rare parts `..near` are near, `near..recent` far, `recent..` recent.
     near: usize,
     recent: usize,
-    /// The marks of heap `start + k`, at `k`.
-    bits: [u32; AHEAD],
+    /// The marks of heap `start + k`, at `k`: in `narrow` for values below 32, in `wide`
+    /// for values below 128 when `is_wide`.
+    narrow: [u32; AHEAD],
+    wide: WideMarks,
+    is_wide: bool,
+}
+
+/// Marks of values below 128 for [`AHEAD`] heaps: those below 64 in `low`, the others in
+/// `high`.
+#[derive(Default, Clone, Copy, Debug, PartialEq, Eq)]
+struct WideMarks {
+    low: [u64; AHEAD],
+    high: [u64; AHEAD],
+}
+
+/// Marks, a bit per value, for [`AHEAD`] heaps.
+trait LaneMarks {
+    /// Marks `partners[k] ^ value` for heap `k`.
+    fn mark(&mut self, partners: &[u16; AHEAD], value: u16);
+}
+
+/// Values below 32, a word a heap.
+impl LaneMarks for [u32; AHEAD] {
+    #[inline]
+    fn mark(&mut self, partners: &[u16; AHEAD], value: u16) {
+        for (bits, &partner) in self.iter_mut().zip(partners) {
+            *bits |= 1 << ((partner ^ value) & 31);
+        }
+    }
+}
+
+impl LaneMarks for WideMarks {
+    #[inline]
+    fn mark(&mut self, partners: &[u16; AHEAD], value: u16) {
+        // Word by word, each lane with a mask rather than a branch, so that the lanes
+        // vectorize without shuffles.
+        for (word, half) in [(&mut self.low, 0), (&mut self.high, 1)] {
+            for (bits, &partner) in word.iter_mut().zip(partners) {
+                let x = u64::from(partner ^ value);
+                let in_word = 0u64.wrapping_sub(u64::from(x >> 6 == half));
+                *bits |= 1 << (x & 63) & in_word;
+            }
+        }
+    }
 }
 
 impl MarksAhead {
-    /// Whether heap `n` is marked, with rare positions listed for the `listing`th time.
-    fn covers(&self, n: usize, listing: usize) -> bool {
-        listing == self.listing && (self.start..self.start + AHEAD).contains(&n)
+    /// Whether heap `n` is marked, with rare positions listed for the `listing`th time, in
+    /// two words (`wide`) or one.
+    fn covers(&self, n: usize, listing: usize, wide: bool) -> bool {
+        listing == self.listing
+            && wide == self.is_wide
+            && (self.start..self.start + AHEAD).contains(&n)
     }
 
     /// Marks the far rare splits of heaps `n0..n0 + AHEAD`, the values of heaps below `n0`
-    /// being known, all below 32, and the two-heap breaks `moves` ascending.
+    /// being known, all below 128 if `wide`, else below 32, and the two-heap breaks `moves`
+    /// ascending. Returns the number of splits marked.
     fn mark(
         &mut self,
         rare: &[RarePart],
         values: &[u16],
         moves: &[usize],
         n0: usize,
-        listing: usize,
+        (listing, wide): (usize, bool),
     ) -> u64 {
         self.start = n0;
         self.listing = listing;
-        self.bits = [0; AHEAD];
+        self.is_wide = wide;
         let below = |at: usize| rare.partition_point(|p| (p.at as usize) < at);
         self.near = below(AHEAD);
         // Far parts lie below every heap the moves leave, so they make a split of each.
         let far_below = n0.saturating_sub(moves.last().copied().unwrap_or(0));
         self.recent = below(far_below).max(self.near);
         let far = &rare[self.near..self.recent];
-        mark_far(&mut self.bits, far, values, moves, n0);
+        if wide {
+            self.wide = WideMarks::default();
+            mark_far_wide(&mut self.wide, far, values, moves, n0);
+        } else {
+            self.narrow = [0; AHEAD];
+            mark_far(&mut self.narrow, far, values, moves, n0);
+        }
         (far.len() * moves.len() * AHEAD) as u64
+    }
+
+    /// Calls `mark` with the nim-sum of each split of heap `n` with a near or recent rare
+    /// part, for every two-heap break of `moves` (ascending), `below` counting the parts below
+    /// the heap each leaves; the far parts' splits are marked ahead. Returns the number of
+    /// splits.
+    #[inline]
+    fn mark_others(
+        &self,
+        rare: &[RarePart],
+        values: &[u16],
+        (moves, below): (&[usize], &mut [usize]),
+        n: usize,
+        mut mark: impl FnMut(usize),
+    ) -> u64 {
+        let mut work = 0;
+        for (&j, below) in moves.iter().zip(below) {
+            let Some(s) = n.checked_sub(j).filter(|&s| s >= 2) else {
+                break;
+            };
+            count_below(rare, below, s);
+            let near = self.near.min(*below);
+            let recent = self.recent.min(*below);
+            for part in &rare[..near] {
+                mark(part.split_value(values, s));
+            }
+            for part in &rare[recent..*below] {
+                mark(part.split_value(values, s));
+            }
+            work += (near + *below - recent) as u64;
+        }
+        work
     }
 }
 
 widest_vectors! {
     /// Marks in `marks[k]` the splits of heap `n0 + k` with the parts `far`, for every move of
     /// `moves`: each part at `AHEAD` or more, and below every heap the moves leave from `n0`.
+    /// Every value is below 32.
     ///
     /// (AVX2 shifts each lane by its own amount: 0.16 took a tenth less time with it.)
     fn mark_far(
@@ -708,14 +800,25 @@ widest_vectors! {
     ) => mark_far_body;
 }
 
-/// The body of [`mark_far`], inlined into each of its compilations.
+widest_vectors! {
+    /// [`mark_far`] for values below 128.
+    fn mark_far_wide(
+        marks: &mut WideMarks,
+        far: &[RarePart],
+        values: &[u16],
+        moves: &[usize],
+        n0: usize,
+    ) => mark_far_body;
+}
+
+/// The body of [`mark_far`] and [`mark_far_wide`], inlined into each of their compilations.
 #[allow(
     clippy::inline_always,
     reason = "a call would lose the vector instructions"
 )]
 #[inline(always)]
 fn mark_far_body(
-    marks: &mut [u32; AHEAD],
+    marks: &mut impl LaneMarks,
     far: &[RarePart],
     values: &[u16],
     moves: &[usize],
@@ -725,11 +828,8 @@ fn mark_far_body(
         for part in far {
             // The values from `first` on, all known as `first + AHEAD <= n0`.
             let first = n0 - j - part.at as usize;
-            let Some(partners) = values[first..].first_chunk::<AHEAD>() else {
-                continue;
-            };
-            for (bits, &partner) in marks.iter_mut().zip(partners) {
-                *bits |= 1 << ((partner ^ part.value) & 31);
+            if let Some(partners) = values[first..].first_chunk::<AHEAD>() {
+                marks.mark(partners, part.value);
             }
         }
     }
@@ -793,6 +893,11 @@ impl<'scope> RareMarking<'scope> {
         self.marks.resize(sparse.value_words(), 0);
         helper.marks(n, &mut self.marks);
         Some(&self.marks)
+    }
+
+    /// Whether a helper is marking the rare splits.
+    fn helping(&self) -> bool {
+        self.helper.is_some()
     }
 
     /// Tells the helper the newest of `values`, or stops it when sparse space has ended or
@@ -1085,15 +1190,14 @@ impl Engine {
             while values.len() < len && *work <= budget {
                 let n = values.len();
                 let value = if let Some(sp) = sparse {
-                    let (value, examined) = if sp.top < SMALL_TOP {
-                        let takes = take_bits(rules, *largest_take_all, values, n);
-                        small_sparse_value(sp, takes, values, n)
-                    } else {
-                        options.clear();
-                        insert_takes(rules, *largest_take_all, values, n, |v| options.insert(v));
-                        let marks = rare_marking.marks(scope, sp, values, len, cores > 1);
-                        sparse_value(sp, options, marks, values, n)
-                    };
+                    let (value, examined) = sparse_heap(
+                        sp,
+                        options,
+                        (&mut rare_marking, scope),
+                        (rules, *largest_take_all),
+                        values,
+                        (len, cores > 1),
+                    );
                     *work += examined;
                     value
                 } else if plain && cores > 1 && (PARALLEL_START..PARALLEL_END).contains(&n) {
@@ -1203,11 +1307,48 @@ impl Engine {
     }
 }
 
+/// The value of the next heap of `values` by sparse space, and the splits examined: with the
+/// options in one word while values are below 32, in two while below 128 (unless a helper
+/// thread marks the rare splits), else in `options`, the rare splits marked here or, if it
+/// pays and there are `two_cores` and `len` values to reach, by a helper thread in `scope`.
+#[inline]
+fn sparse_heap<'scope>(
+    sp: &mut Sparse,
+    options: &mut OptionSet,
+    (rare_marking, scope): (&mut RareMarking<'scope>, &'scope Scope<'scope, '_>),
+    (rules, largest_take_all): (&TakeBreak, usize),
+    values: &[u16],
+    (len, two_cores): (usize, bool),
+) -> (u64, u64) {
+    let n = values.len();
+    if sp.top < SMALL_TOP {
+        let takes = take_bits(rules, largest_take_all, values, n);
+        return small_sparse_value(sp, takes, values, n);
+    }
+    if sp.top < WIDE_TOP && !rare_marking.helping() {
+        let takes = take_bits(rules, largest_take_all, values, n);
+        if let Some(found) = wide_sparse_value(sp, takes, values, n) {
+            return found;
+        }
+    }
+    options.clear();
+    insert_takes(rules, largest_take_all, values, n, |v| options.insert(v));
+    let marks = rare_marking.marks(scope, sp, values, len, two_cores);
+    sparse_value(sp, options, marks, values, n)
+}
+
 /// The options of heap `n` that take tokens without breaking the heap, a bit each: for values
-/// below 64.
-fn take_bits(rules: &TakeBreak, largest_take_all: usize, values: &[u16], n: usize) -> u64 {
-    let mut bits = 0;
-    insert_takes(rules, largest_take_all, values, n, |v| bits |= 1 << v);
+/// below the bits of `W`.
+fn take_bits<W: From<bool> + std::ops::Shl<u64, Output = W> + std::ops::BitOrAssign>(
+    rules: &TakeBreak,
+    largest_take_all: usize,
+    values: &[u16],
+    n: usize,
+) -> W {
+    let mut bits = W::from(false);
+    insert_takes(rules, largest_take_all, values, n, |v| {
+        bits |= W::from(true) << v;
+    });
     bits
 }
 
@@ -1438,29 +1579,17 @@ fn small_sparse_value(
         ..
     } = sparse;
     let mut work = 0;
-    if !ahead.covers(n, *listing) {
-        work += ahead.mark(rare, values, all_moves, n, *listing);
+    if !ahead.covers(n, *listing, false) {
+        work += ahead.mark(rare, values, all_moves, n, (*listing, false));
     }
-    reached |= u64::from(ahead.bits[n - ahead.start]);
-    for (&j, below) in all_moves.iter().zip(small_below) {
-        let Some(s) = n.checked_sub(j).filter(|&s| s >= 2) else {
-            break;
-        };
-        count_below(rare, below, s);
-        let near = ahead.near.min(*below);
-        let recent = ahead.recent.min(*below);
-        for part in &rare[..near] {
-            reached |= 1 << part.split_value(values, s);
-        }
-        for part in &rare[recent..*below] {
-            reached |= 1 << part.split_value(values, s);
-        }
-        work += (near + *below - recent) as u64;
-    }
+    reached |= u64::from(ahead.narrow[n - ahead.start]);
+    work += ahead.mark_others(rare, values, (all_moves, small_below), n, |v| {
+        reached |= 1 << v;
+    });
     let parity = n & 1;
     let mut in_closure = [0u64; 2];
     for (class, bits) in sparse.classes.iter().zip(&mut in_closure) {
-        *bits = class.low_closure[parity];
+        *bits = class.low_closure[parity][0];
     }
     // Values from 32 on are neither reached nor in a closure: there is a first such value.
     let unreached = !reached;
@@ -1482,6 +1611,90 @@ fn small_sparse_value(
         unmet.trailing_zeros()
     };
     (u64::from(value), work)
+}
+
+/// Extended values below which sparse space may run on [`wide_sparse_value`]: values below
+/// 128.
+const WIDE_TOP: usize = 256;
+
+/// The value of heap `n` by the sparse-space method while every value so far is below 128,
+/// given the options from taking, a bit each in `reached`: [`small_sparse_value`] with the
+/// option values in two words, and the candidates listed as targets; `None` when there are
+/// more than [`TARGETS`] of them.
+///
+/// (0.56, whose values reach 64, had found its candidates one value at a time, and marked every
+/// rare split one at a time.)
+///
+/// Returns the value and the number of splits examined.
+fn wide_sparse_value(
+    sparse: &mut Sparse,
+    mut reached: u128,
+    values: &[u16],
+    n: usize,
+) -> Option<(u64, u64)> {
+    let Sparse {
+        classes,
+        rare,
+        all_moves,
+        small_below,
+        ahead,
+        listing,
+        ..
+    } = sparse;
+    let mut work = 0;
+    if !ahead.covers(n, *listing, true) {
+        work += ahead.mark(rare, values, all_moves, n, (*listing, true));
+    }
+    let k = n - ahead.start;
+    reached |= u128::from(ahead.wide.low[k]) | u128::from(ahead.wide.high[k]) << 64;
+    work += ahead.mark_others(rare, values, (all_moves, small_below), n, |v| {
+        reached |= 1 << v;
+    });
+    let parity = n & 1;
+    let mut in_closure = [0u128; 2];
+    for (class, bits) in classes.iter().zip(&mut in_closure) {
+        let [low, high] = class.low_closure[parity];
+        *bits = u128::from(low) | u128::from(high) << 64;
+    }
+    // Values from 128 on are neither reached nor in a closure: there is a first such value.
+    let unreached = !reached;
+    let first_beyond = (unreached & !(in_closure[0] | in_closure[1])).trailing_zeros();
+    // All 128 values are candidates when every one is reached or in a closure.
+    let below = u128::MAX
+        .checked_shl(first_beyond)
+        .map_or(u128::MAX, |from| !from);
+    let candidates = unreached & below;
+    if candidates.count_ones() as usize > TARGETS {
+        return None;
+    }
+    let mut targets = [0u16; TARGETS];
+    // Per class, the targets its common parts might reach, a bit each.
+    let mut reachable = [0u64; 2];
+    let mut count = 0;
+    // Word by word: shifts of 128 bits take several instructions.
+    for (from, shift) in [(0u16, 0), (64, 64)] {
+        let mut left = (candidates >> shift) as u64;
+        let closures = in_closure.map(|closure| (closure >> shift) as u64);
+        while left != 0 {
+            let bit = left.trailing_zeros();
+            left &= left - 1;
+            targets[count] = from + bit as u16;
+            for (reachable, closure) in reachable.iter_mut().zip(closures) {
+                *reachable |= (closure >> bit & 1) << count;
+            }
+            count += 1;
+        }
+    }
+    // The first `count` bits; all 64 when there are as many targets.
+    let all = u64::MAX.checked_shr(u64::BITS - count as u32).unwrap_or(0);
+    let unmet = search_classes(classes, reachable, &targets, all, values, n, &mut work);
+    // Targets ascend: the least unmet is the value.
+    let value = if unmet == 0 {
+        first_beyond
+    } else {
+        u32::from(targets[unmet.trailing_zeros() as usize])
+    };
+    Some((u64::from(value), work))
 }
 
 /// The value of heap `n` by the sparse-space method, given the options from taking.
@@ -1677,8 +1890,8 @@ fn scan_value(
 #[cfg(test)]
 mod tests {
     use super::{
-        AHEAD, CarriedMarks, RarePart, TARGETS, find_targets, mark_far, mark_far_body,
-        search_blocks,
+        AHEAD, CarriedMarks, RarePart, TARGETS, WideMarks, find_targets, mark_far, mark_far_body,
+        mark_far_wide, search_blocks,
     };
     use proptest::prelude::*;
 
@@ -1707,6 +1920,7 @@ mod tests {
 
     type Search = fn(&[u16], usize, usize, usize, &[u16; TARGETS], u64) -> (u64, usize);
     type MarkFar = fn(&mut [u32; AHEAD], &[RarePart], &[u16], &[usize], usize);
+    type MarkFarWide = fn(&mut WideMarks, &[RarePart], &[u16], &[usize], usize);
 
     #[test]
     fn carried_marks_take_the_longest_run_of_consecutive_moves() {
@@ -1757,30 +1971,49 @@ mod tests {
         }
 
         /// Marking the far parts' splits of a block of heaps at once marks, for each heap, the
-        /// nim-sums of its splits with those parts, one by one.
+        /// nim-sums of its splits with those parts, one by one: in one word for values below
+        /// 32, in two for values below 128.
         #[test]
         fn mark_far_marks_each_heaps_splits_with_the_far_parts(
-            values in proptest::collection::vec(0u16..32, 100..300),
+            values in proptest::collection::vec(0u16..128, 100..300),
             positions in proptest::collection::btree_set(AHEAD..60, 0..12),
             moves in proptest::collection::btree_set(0usize..6, 1..4),
         ) {
-            let values: &[u16] = &values;
             let n0 = values.len();
             let moves: Vec<usize> = moves.into_iter().collect();
-            let far: Vec<RarePart> = positions.iter().map(|&a| RarePart::new(a, values)).collect();
-            let mut want = [0u32; AHEAD];
-            for (k, want) in want.iter_mut().enumerate() {
+            // The nim-sums of heap `n0 + k`'s splits with the parts, for values `values`.
+            let splits = |values: &[u16], k: usize| -> Vec<u16> {
+                let mut sums = Vec::new();
                 for &j in &moves {
                     let s = n0 + k - j;
-                    for &a in &positions {
-                        *want |= 1 << (values[a] ^ values[s - a]);
-                    }
+                    sums.extend(positions.iter().map(|&a| values[a] ^ values[s - a]));
+                }
+                sums
+            };
+            let narrow: Vec<u16> = values.iter().map(|v| v % 32).collect();
+            let parts = |values: &[u16]| -> Vec<RarePart> {
+                positions.iter().map(|&a| RarePart::new(a, values)).collect()
+            };
+            let mut want = [0u32; AHEAD];
+            let mut want_wide = WideMarks::default();
+            for k in 0..AHEAD {
+                for v in splits(&narrow, k) {
+                    want[k] |= 1 << v;
+                }
+                for v in splits(&values, k) {
+                    let word = if v < 64 { &mut want_wide.low } else { &mut want_wide.high };
+                    word[k] |= 1 << (v % 64);
                 }
             }
             for mark in compilations!(mark_far, mark_far_body, MarkFar, (m, f, v, j, n)) {
                 let mut marks = [0u32; AHEAD];
-                mark(&mut marks, &far, values, &moves, n0);
+                mark(&mut marks, &parts(&narrow), &narrow, &moves, n0);
                 prop_assert_eq!(marks, want);
+            }
+            for mark in compilations!(mark_far_wide, mark_far_body, MarkFarWide, (m, f, v, j, n)) {
+                let mut marks = WideMarks::default();
+                mark(&mut marks, &parts(&values), &values, &moves, n0);
+                prop_assert_eq!(marks, want_wide);
             }
         }
     }
