@@ -1,6 +1,6 @@
 //! The heap-sequence engine on its three paths: the plain scan of every split (Treblecross,
-//! whose rare values never die out, on two cores from heap 8192), sparse space (0.106 and
-//! Officers), and a period proven early (Kayles, where a million values cost next to nothing).
+//! whose rare values never die out, on two cores from heap 8192), sparse space (0.106 with
+//! values below 32, 0.56 below 128, and Officers), and a period proven early (Kayles, where a million values cost next to nothing).
 
 use std::hint::black_box;
 
@@ -13,6 +13,11 @@ fn sequence(c: &mut Criterion) {
     let cases = [
         ("plain scan: 0.007 to 30,000 heaps", "0.007", 30_000),
         ("sparse space: 0.106 to 1,000,000 heaps", "0.106", 1_000_000),
+        (
+            "sparse space, values below 128: 0.56 until its period is proven",
+            "0.56",
+            1_000_000,
+        ),
         ("sparse space: 0.6 to 50,000 heaps", "0.6", 50_000),
         ("periodic: 0.77 to 1,000,000 heaps", "0.77", 1_000_000),
         (
