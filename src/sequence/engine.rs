@@ -810,7 +810,7 @@ widest_vectors! {
 }
 
 widest_vectors! {
-    /// [`mark_far`] for values below 128.
+    /// [`mark_far()`] for values below 128.
     fn mark_far_wide(
         marks: &mut WideMarks,
         far: &[RarePart],
@@ -820,7 +820,7 @@ widest_vectors! {
     ) => mark_far_body;
 }
 
-/// The body of [`mark_far`] and [`mark_far_wide`], inlined into each of their compilations.
+/// The body of [`mark_far()`] and [`mark_far_wide()`], inlined into each of their compilations.
 #[allow(
     clippy::inline_always,
     reason = "a call would lose the vector instructions"
@@ -1461,7 +1461,7 @@ fn plain_breaks<C: Cells + ?Sized>(
     work
 }
 
-/// Splits compared at once by [`find_targets`]: a block of comparisons without a branch runs as
+/// Splits compared at once by [`find_targets()`]: a block of comparisons without a branch runs as
 /// vector instructions.
 const SEARCH_BLOCK: usize = 64;
 
@@ -1495,7 +1495,7 @@ widest_vectors! {
     ) -> (u64, usize) => search_blocks;
 }
 
-/// The body of [`find_targets`], inlined into each of its compilations.
+/// The body of [`find_targets()`], inlined into each of its compilations.
 #[allow(
     clippy::inline_always,
     reason = "a call would lose the vector instructions"
