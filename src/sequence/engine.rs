@@ -1060,6 +1060,34 @@ impl Sparse {
         self.pays(plain)
     }
 
+    /// Marks the rare splits of heap `n`: those with a far part in `ahead`, in two words a heap
+    /// if `wide` (values below 128) or one (below 32), marking the next heaps too if they are
+    /// not yet; the others through `mark`. Returns the index of heap `n` in `ahead`'s marks
+    /// and the number of splits marked.
+    #[inline]
+    fn mark_rare(
+        &mut self,
+        values: &[u16],
+        n: usize,
+        wide: bool,
+        mark: impl FnMut(usize),
+    ) -> (usize, u64) {
+        let Sparse {
+            rare,
+            all_moves,
+            small_below,
+            ahead,
+            listing,
+            ..
+        } = self;
+        let mut work = 0;
+        if !ahead.covers(n, *listing, wide) {
+            work += ahead.mark(rare, values, all_moves, n, (*listing, wide));
+        }
+        work += ahead.mark_others(rare, values, (all_moves, small_below), n, mark);
+        (n - ahead.start, work)
+    }
+
     /// Whether the rare splits of heap `n` are worth a helper thread: many, of moves that all
     /// remove a token or more (so that they read no value of the last two heaps).
     fn wants_helper(&self, n: usize) -> bool {
@@ -1579,22 +1607,8 @@ fn small_sparse_value(
     values: &[u16],
     n: usize,
 ) -> (u64, u64) {
-    let Sparse {
-        rare,
-        all_moves,
-        small_below,
-        ahead,
-        listing,
-        ..
-    } = sparse;
-    let mut work = 0;
-    if !ahead.covers(n, *listing, false) {
-        work += ahead.mark(rare, values, all_moves, n, (*listing, false));
-    }
-    reached |= u64::from(ahead.narrow[n - ahead.start]);
-    work += ahead.mark_others(rare, values, (all_moves, small_below), n, |v| {
-        reached |= 1 << v;
-    });
+    let (k, mut work) = sparse.mark_rare(values, n, false, |v| reached |= 1 << v);
+    reached |= u64::from(sparse.ahead.narrow[k]);
     let parity = n & 1;
     let mut in_closure = [0u64; 2];
     for (class, bits) in sparse.classes.iter().zip(&mut in_closure) {
@@ -1641,24 +1655,10 @@ fn wide_sparse_value(
     values: &[u16],
     n: usize,
 ) -> Option<(u64, u64)> {
-    let Sparse {
-        classes,
-        rare,
-        all_moves,
-        small_below,
-        ahead,
-        listing,
-        ..
-    } = sparse;
-    let mut work = 0;
-    if !ahead.covers(n, *listing, true) {
-        work += ahead.mark(rare, values, all_moves, n, (*listing, true));
-    }
-    let k = n - ahead.start;
-    reached |= u128::from(ahead.wide.low[k]) | u128::from(ahead.wide.high[k]) << 64;
-    work += ahead.mark_others(rare, values, (all_moves, small_below), n, |v| {
-        reached |= 1 << v;
-    });
+    let (k, mut work) = sparse.mark_rare(values, n, true, |v| reached |= 1 << v);
+    let WideMarks { low, high } = &sparse.ahead.wide;
+    reached |= u128::from(low[k]) | u128::from(high[k]) << 64;
+    let classes = &sparse.classes;
     let parity = n & 1;
     let mut in_closure = [0u128; 2];
     for (class, bits) in classes.iter().zip(&mut in_closure) {
