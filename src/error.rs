@@ -65,6 +65,17 @@ pub enum Error {
         bytes: u128,
     },
 
+    /// A text could not be read as a value of the crate (a nimber, an outcome, a set).
+    #[error("cannot read {text:?} as {what}: {reason}")]
+    Parse {
+        /// The kind of value expected, such as `"a nimber"`.
+        what: &'static str,
+        /// The text as given.
+        text: String,
+        /// What is wrong with it.
+        reason: &'static str,
+    },
+
     /// A value does not fit the representation a computation needs.
     #[error("value out of range: {what}")]
     OutOfRange {
@@ -106,6 +117,11 @@ mod tests {
             },
             Error::OutOfRange {
                 what: "heap 5".into(),
+            },
+            Error::Parse {
+                what: "a nimber",
+                text: "*x".into(),
+                reason: "x",
             },
         ];
         for e in errors {

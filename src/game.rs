@@ -2,8 +2,9 @@
 
 use std::fmt;
 use std::hash::Hash;
+use std::str::FromStr;
 
-use crate::Nimber;
+use crate::{Error, Nimber};
 
 /// A position of an impartial game: both players have the same moves from it.
 ///
@@ -146,6 +147,7 @@ pub trait Game: Clone + Eq + Hash {
 /// assert_eq!(Outcome::from(Nimber::new(3)), Outcome::N);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Outcome {
     /// The previous player (the one who just moved) wins: the player to move loses.
     P,
@@ -187,5 +189,36 @@ impl fmt::Display for Outcome {
             Outcome::N => "N",
             Outcome::D => "D",
         })
+    }
+}
+
+impl FromStr for Outcome {
+    type Err = Error;
+
+    /// Reads `P`, `N` or `D` (in either case), as [`Display`](fmt::Display) writes them.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Parse`] for any other text.
+    ///
+    /// ```
+    /// use sprague::Outcome;
+    ///
+    /// assert_eq!("N".parse::<Outcome>()?, Outcome::N);
+    /// assert_eq!("p".parse::<Outcome>()?, Outcome::P);
+    /// assert!("W".parse::<Outcome>().is_err());
+    /// # Ok::<(), sprague::Error>(())
+    /// ```
+    fn from_str(text: &str) -> Result<Self, Error> {
+        match text.trim() {
+            "P" | "p" => Ok(Outcome::P),
+            "N" | "n" => Ok(Outcome::N),
+            "D" | "d" => Ok(Outcome::D),
+            _ => Err(Error::Parse {
+                what: "an outcome",
+                text: text.to_owned(),
+                reason: "an outcome is P, N or D",
+            }),
+        }
     }
 }

@@ -92,6 +92,29 @@
 //!
 //! The same game is ready-made as [`games::GridCutting`].
 //!
+//! # Text and storage
+//!
+//! Every value with a [`Display`](std::fmt::Display) form reads back from it with
+//! [`FromStr`](std::str::FromStr): [`Nimber`] (`0`, `*`, `*5`), [`Outcome`] (`P`, `N`, `D`),
+//! [`Period`], [`loopy::Value`] (`∞(0,*2)`), [`games::Subtraction`] sets and
+//! [`games::Octal`] codes. Bad text is an [`Error::Parse`] (or the game's own
+//! [`Error::InvalidRules`] / [`Error::InvalidCode`]).
+//!
+//! ```
+//! use sprague::{loopy::Value, Nimber};
+//!
+//! let v: Value = "∞(0,*2)".parse()?;
+//! assert_eq!(v.to_string(), "∞(0,*2)");
+//! assert_eq!("*5".parse::<Nimber>()?, Nimber::new(5));
+//! # Ok::<(), sprague::Error>(())
+//! ```
+//!
+//! # Features
+//!
+//! - `serde` (off by default): `Serialize` and `Deserialize` for [`Nimber`] (as its number),
+//!   [`Outcome`], [`Period`] and [`loopy::Value`], so results can be stored and read back.
+//! - `cli` (off by default): the `sprague` command-line tool.
+//!
 //! # Minimum supported Rust version
 //!
 //! Rust 1.89.

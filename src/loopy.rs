@@ -43,6 +43,7 @@ use std::collections::BTreeSet;
 use std::fmt;
 use std::iter::Sum;
 use std::ops::{Add, AddAssign};
+use std::str::FromStr;
 
 use crate::solver::table::{Table, UNKNOWN};
 use crate::{Error, Game, Nimber, Outcome};
@@ -71,6 +72,7 @@ use crate::{Error, Game, Nimber, Outcome};
 /// assert_eq!(format!("{star3} {loop_}"), "*3 ∞(0,*2)");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Value {
     /// A nimber: the position plays like a Nim heap of that size.
     Finite(Nimber),
@@ -176,6 +178,52 @@ impl fmt::Display for Value {
                 f.pad(&format!("∞({})", list.join(",")))
             }
         }
+    }
+}
+
+impl FromStr for Value {
+    type Err = Error;
+
+    /// Reads what [`Display`](fmt::Display) writes: a nimber (`0`, `*`, `*5`), `∞`, or
+    /// `∞(0,*2)` (spaces after the commas allowed, escapes in any order).
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Parse`] for any other text.
+    ///
+    /// ```
+    /// use sprague::{loopy::Value, Nimber};
+    ///
+    /// let v: Value = "∞(0,*2)".parse()?;
+    /// assert_eq!(v, Value::infinite([Nimber::ZERO, Nimber::new(2)]));
+    /// assert_eq!("∞".parse::<Value>()?, Value::infinite([]));
+    /// assert_eq!("*3".parse::<Value>()?, Value::from(Nimber::new(3)));
+    /// assert!("∞(0".parse::<Value>().is_err());
+    /// # Ok::<(), sprague::Error>(())
+    /// ```
+    fn from_str(text: &str) -> Result<Self, Error> {
+        let Some(rest) = text.trim().strip_prefix('∞') else {
+            return text.parse().map(Value::Finite).map_err(|_| Error::Parse {
+                what: "a loopy value",
+                text: text.to_owned(),
+                reason: "a loopy value is a nimber such as *2, or ∞, or ∞ with escapes such as ∞(0,*2)",
+            });
+        };
+        if rest.is_empty() {
+            return Ok(Value::Infinite(BTreeSet::new()));
+        }
+        let list = rest
+            .strip_prefix('(')
+            .and_then(|r| r.strip_suffix(')'))
+            .ok_or_else(|| Error::Parse {
+                what: "a loopy value",
+                text: text.to_owned(),
+                reason: "the escapes of ∞ are listed in parentheses, such as ∞(0,*2)",
+            })?;
+        list.split(',')
+            .map(str::parse)
+            .collect::<Result<_, _>>()
+            .map(Value::Infinite)
     }
 }
 

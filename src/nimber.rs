@@ -9,8 +9,11 @@
 use std::fmt;
 use std::iter::{Product, Sum};
 use std::ops::{Add, AddAssign, BitXor, BitXorAssign, Mul, MulAssign, Sub, SubAssign};
+use std::str::FromStr;
 
 use smallvec::SmallVec;
+
+use crate::Error;
 
 /// The value of an impartial game: a nimber `*n`.
 ///
@@ -38,6 +41,8 @@ use smallvec::SmallVec;
 /// assert_eq!(total.value(), 7);
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(transparent))]
 pub struct Nimber(u64);
 
 impl Nimber {
@@ -143,6 +148,53 @@ impl fmt::Display for Nimber {
             1 => f.pad("*"),
             n => f.pad(&format!("*{n}")),
         }
+    }
+}
+
+impl FromStr for Nimber {
+    type Err = Error;
+
+    /// Reads the notation [`Display`](fmt::Display) writes, `0`, `*` and `*5`, and also a bare
+    /// heap size such as `5`. Spaces around the text are ignored.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Parse`] for anything else, or a size above `u64::MAX`.
+    ///
+    /// ```
+    /// use sprague::Nimber;
+    ///
+    /// assert_eq!("*5".parse::<Nimber>()?, Nimber::new(5));
+    /// assert_eq!("*".parse::<Nimber>()?, Nimber::STAR);
+    /// assert_eq!("0".parse::<Nimber>()?, Nimber::ZERO);
+    /// assert_eq!("12".parse::<Nimber>()?, Nimber::new(12));
+    /// assert!("*-1".parse::<Nimber>().is_err());
+    /// # Ok::<(), sprague::Error>(())
+    /// ```
+    fn from_str(text: &str) -> Result<Self, Error> {
+        let error = |reason| Error::Parse {
+            what: "a nimber",
+            text: text.to_owned(),
+            reason,
+        };
+        let trimmed = text.trim();
+        let digits = match trimmed.strip_prefix('*') {
+            Some("") => return Ok(Nimber::STAR),
+            Some(rest) => rest,
+            None => trimmed,
+        };
+        if digits.is_empty() {
+            return Err(error("it is empty"));
+        }
+        if !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(error(
+                "a nimber is 0, * or * followed by a number, such as *5",
+            ));
+        }
+        digits
+            .parse()
+            .map(Nimber)
+            .map_err(|_| error("the number is larger than 2^64 - 1"))
     }
 }
 

@@ -2,8 +2,9 @@
 
 use std::fmt;
 use std::iter::FusedIterator;
+use std::str::FromStr;
 
-use crate::{Game, Nimber};
+use crate::{Error, Game, Nimber};
 
 /// The splitting game: a bean taken from a bottle becomes two beans in later bottles.
 ///
@@ -94,8 +95,42 @@ pub struct SplitMove {
 }
 
 impl fmt::Display for SplitMove {
+    /// `i j k`, as HNOI 2007 prints a move.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} {} {}", self.i, self.j, self.k)
+    }
+}
+
+impl FromStr for SplitMove {
+    type Err = Error;
+
+    /// Reads what [`Display`](fmt::Display) writes: three bottle numbers, `i j k`.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Parse`] for anything but three whole numbers separated by spaces.
+    ///
+    /// ```
+    /// use sprague::games::SplitMove;
+    ///
+    /// assert_eq!("0 2 3".parse::<SplitMove>()?, SplitMove { i: 0, j: 2, k: 3 });
+    /// assert!("0 2".parse::<SplitMove>().is_err());
+    /// # Ok::<(), sprague::Error>(())
+    /// ```
+    fn from_str(text: &str) -> Result<Self, Error> {
+        let numbers: Vec<usize> = text
+            .split_whitespace()
+            .map(str::parse)
+            .collect::<Result<_, _>>()
+            .unwrap_or_default();
+        match numbers[..] {
+            [i, j, k] => Ok(SplitMove { i, j, k }),
+            _ => Err(Error::Parse {
+                what: "a splitting move",
+                text: text.to_owned(),
+                reason: "a move is three bottle numbers, such as 0 2 3",
+            }),
+        }
     }
 }
 

@@ -3,6 +3,7 @@
 use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::ops::RangeInclusive;
+use std::str::FromStr;
 use std::sync::Arc;
 
 use crate::sequence::rules::TakeBreak;
@@ -591,25 +592,21 @@ fn finite_prefix(set: &[u64], len: usize) -> Result<Prefix, Error> {
     Ok(Prefix { values, period })
 }
 
-/// Writes at most a few items of a set, as `{1, 3, 4}` or `{1, 2, …, 9 (10 in all)}`.
+/// Writes a set as `{1, 3, 4}`.
 fn write_set(f: &mut fmt::Formatter<'_>, items: &[u64]) -> fmt::Result {
-    const SHOWN: usize = 8;
     f.write_str("{")?;
-    for (i, s) in items.iter().take(SHOWN).enumerate() {
+    for (i, s) in items.iter().enumerate() {
         if i > 0 {
             f.write_str(", ")?;
         }
         write!(f, "{s}")?;
     }
-    if items.len() > SHOWN {
-        write!(f, ", … ({} in all)", items.len())?;
-    }
     f.write_str("}")
 }
 
 impl fmt::Display for Subtraction {
-    /// The set: `{1, 3, 4}`, `{1, 2, …, 10}` for a bounded game, `all but {2, 5}`. Long sets
-    /// are shortened.
+    /// The set, whole: `{1, 3, 4}`, `{1, 2, …, 10}` for a bounded game of more than 8 moves,
+    /// `all but {2, 5}`. [`FromStr`] reads it back.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.rules {
             Rules::Finite(set) => write_set(f, set),
@@ -619,6 +616,75 @@ impl fmt::Display for Subtraction {
                 f.write_str("all but ")?;
                 write_set(f, excluded)
             }
+        }
+    }
+}
+
+impl FromStr for Subtraction {
+    type Err = Error;
+
+    /// Reads a set as [`Display`](fmt::Display) writes it, or as typed on a command line:
+    /// `{1, 3, 4}` or `1,3,4`; `{1, 2, …, 10}` (or `...`) for [`Subtraction::bounded`];
+    /// `all but {2, 5}` for [`Subtraction::all_but`].
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Parse`] for text that is not a set of numbers, [`Error::InvalidRules`] for a
+    /// set the constructors refuse (empty, or with 0).
+    ///
+    /// ```
+    /// use sprague::games::Subtraction;
+    ///
+    /// let game: Subtraction = "{1, 3, 4}".parse()?;
+    /// assert_eq!(game, Subtraction::new([1, 3, 4])?);
+    /// assert_eq!("1,3,4".parse::<Subtraction>()?, game);
+    /// assert_eq!("{1, 2, …, 20}".parse::<Subtraction>()?, Subtraction::bounded(20)?);
+    /// assert_eq!("all but {2, 5}".parse::<Subtraction>()?, Subtraction::all_but([2, 5])?);
+    /// assert_eq!(game.to_string().parse::<Subtraction>()?, game);
+    /// assert!("{1, x}".parse::<Subtraction>().is_err());
+    /// # Ok::<(), sprague::Error>(())
+    /// ```
+    fn from_str(text: &str) -> Result<Self, Error> {
+        let error = |reason| Error::Parse {
+            what: "a subtraction set",
+            text: text.to_owned(),
+            reason,
+        };
+        let trimmed = text.trim();
+        let (all_but, set) = match trimmed.strip_prefix("all but") {
+            Some(rest) => (true, rest.trim_start()),
+            None => (false, trimmed),
+        };
+        let inner = match set.strip_prefix('{') {
+            Some(rest) => rest
+                .strip_suffix('}')
+                .ok_or_else(|| error("an opening brace has no closing one"))?,
+            None => set,
+        };
+        let items: Vec<&str> = inner.split(',').map(str::trim).collect();
+        if let [first, second, dots, last] = items[..]
+            && (first, second) == ("1", "2")
+            && matches!(dots, "…" | "...")
+            && !all_but
+        {
+            let m = last
+                .parse()
+                .map_err(|_| error("the last move of a range is a whole number"))?;
+            return Subtraction::bounded(m);
+        }
+        let numbers = if items == [""] {
+            Vec::new()
+        } else {
+            items
+                .iter()
+                .map(|item| item.parse::<u64>())
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(|_| error("a set lists whole numbers separated by commas"))?
+        };
+        if all_but {
+            Subtraction::all_but(numbers)
+        } else {
+            Subtraction::new(numbers)
         }
     }
 }

@@ -1,11 +1,13 @@
 //! Periods of heap-game sequences, proven by the periodicity theorem.
 
 use std::fmt;
+use std::str::FromStr;
 
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 
 use super::byte_bits;
+use crate::Error;
 
 /// An eventual period of a sequence: `g(n + period) == g(n)` for every `n >= preperiod`, with
 /// both numbers the least possible.
@@ -17,6 +19,7 @@ use super::byte_bits;
 /// assert_eq!(kayles.index(1_000_000_007), 71 + (1_000_000_007 - 71) % 12);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Period {
     /// The number of values before the periodic part starts.
     pub preperiod: usize,
@@ -44,8 +47,49 @@ impl Period {
 }
 
 impl fmt::Display for Period {
+    /// `preperiod 71, period 12`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "preperiod {}, period {}", self.preperiod, self.period)
+    }
+}
+
+impl FromStr for Period {
+    type Err = Error;
+
+    /// Reads what [`Display`](fmt::Display) writes: `preperiod 71, period 12`.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Parse`] for any other text, or numbers that do not fit a `usize`.
+    ///
+    /// ```
+    /// use sprague::Period;
+    ///
+    /// let kayles = Period { preperiod: 71, period: 12 };
+    /// assert_eq!(kayles.to_string().parse::<Period>()?, kayles);
+    /// assert!("period 12".parse::<Period>().is_err());
+    /// # Ok::<(), sprague::Error>(())
+    /// ```
+    fn from_str(text: &str) -> Result<Self, Error> {
+        let error = |reason| Error::Parse {
+            what: "a period",
+            text: text.to_owned(),
+            reason,
+        };
+        let (start, length) = text
+            .trim()
+            .strip_prefix("preperiod ")
+            .and_then(|rest| rest.split_once(", period "))
+            .ok_or_else(|| error("a period reads `preperiod P, period Q`"))?;
+        let number = |digits: &str| {
+            digits
+                .parse::<usize>()
+                .map_err(|_| error("the preperiod and the period are whole numbers"))
+        };
+        Ok(Period {
+            preperiod: number(start)?,
+            period: number(length)?,
+        })
     }
 }
 
