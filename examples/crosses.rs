@@ -17,12 +17,13 @@
 //! 1
 //! ```
 
+mod support;
 use std::error::Error;
 use std::io::{self, Read, Write};
 
 use sprague::games::Octal;
 
-fn main() -> Result<(), Box<dyn Error>> {
+fn run() -> Result<(), Box<dyn Error>> {
     let mut input = String::new();
     io::stdin().read_to_string(&mut input)?;
     let boards = input
@@ -44,4 +45,8 @@ fn main() -> Result<(), Box<dyn Error>> {
         writeln!(out, "{}", if first_wins { 1 } else { 2 })?;
     }
     Ok(())
+}
+
+fn main() -> std::process::ExitCode {
+    support::exit(run())
 }

@@ -15,12 +15,13 @@
 //! WIN
 //! ```
 
+mod support;
 use std::io::{self, BufRead, Write};
 
 use sprague::Solver;
 use sprague::games::GridCutting;
 
-fn main() -> Result<(), Box<dyn std::error::Error>> {
+fn run() -> Result<(), Box<dyn std::error::Error>> {
     // One solver for all lines: sheets met before are not searched again.
     let mut solver = Solver::new();
     let mut out = io::stdout().lock();
@@ -40,4 +41,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         writeln!(out, "{}", if value.is_zero() { "LOSE" } else { "WIN" })?;
     }
     Ok(())
+}
+
+fn main() -> std::process::ExitCode {
+    support::exit(run())
 }

@@ -28,6 +28,7 @@
 //! 4+4: ∞ D
 //! ```
 
+mod support;
 use std::collections::BTreeMap;
 use std::error::Error;
 use std::io::{self, Read, Write};
@@ -115,7 +116,7 @@ fn parse_graph(input: &str) -> Result<Graph, String> {
     Ok(graph)
 }
 
-fn main() -> Result<(), Box<dyn Error>> {
+fn run() -> Result<(), Box<dyn Error>> {
     let mut input = String::new();
     io::stdin().read_to_string(&mut input)?;
     let graph = Rc::new(parse_graph(&input)?);
@@ -141,4 +142,8 @@ fn main() -> Result<(), Box<dyn Error>> {
         writeln!(out, "{arg}: {value} {}", value.outcome())?;
     }
     Ok(())
+}
+
+fn main() -> std::process::ExitCode {
+    support::exit(run())
 }

@@ -18,6 +18,7 @@
 //! *3 = *3: take 3 from heap 1
 //! ```
 
+mod support;
 use std::error::Error;
 use std::io::{self, BufRead, Write};
 
@@ -89,7 +90,7 @@ impl Game for Heaps {
     }
 }
 
-fn main() -> Result<(), Box<dyn Error>> {
+fn run() -> Result<(), Box<dyn Error>> {
     let mut solver = Solver::new();
     let mut out = io::stdout().lock();
     for line in io::stdin().lock().lines() {
@@ -131,4 +132,8 @@ fn main() -> Result<(), Box<dyn Error>> {
         }
     }
     Ok(())
+}
+
+fn main() -> std::process::ExitCode {
+    support::exit(run())
 }

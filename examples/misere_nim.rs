@@ -25,7 +25,7 @@ use support::Numbers;
 use sprague::misere::anti_sg_outcome;
 use sprague::{Nimber, Outcome};
 
-fn main() -> Result<(), Box<dyn Error>> {
+fn run() -> Result<(), Box<dyn Error>> {
     let mut numbers = Numbers::from_stdin()?;
     let mut next = |what: &str| numbers.next(what);
     let cases = next("the number of cases")?;
@@ -43,4 +43,8 @@ fn main() -> Result<(), Box<dyn Error>> {
         writeln!(out, "{winner}")?;
     }
     Ok(())
+}
+
+fn main() -> std::process::ExitCode {
+    support::exit(run())
 }

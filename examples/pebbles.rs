@@ -26,7 +26,7 @@ use support::Numbers;
 
 use sprague::games::Staircase;
 
-fn main() -> Result<(), Box<dyn Error>> {
+fn run() -> Result<(), Box<dyn Error>> {
     let mut numbers = Numbers::from_stdin()?;
     let mut next = |what: &str| numbers.next(what);
     let arrangements = next("the number of arrangements")?;
@@ -40,4 +40,8 @@ fn main() -> Result<(), Box<dyn Error>> {
         writeln!(out, "{}", if johny_wins { "TAK" } else { "NIE" })?;
     }
     Ok(())
+}
+
+fn main() -> std::process::ExitCode {
+    support::exit(run())
 }

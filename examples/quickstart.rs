@@ -6,6 +6,7 @@
 //!
 //! Run with `cargo run --release --example quickstart`.
 
+mod support;
 use sprague::{Game, Outcome, Solver};
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -37,7 +38,7 @@ impl Game for Piles {
     }
 }
 
-fn main() -> Result<(), sprague::Error> {
+fn run() -> Result<(), sprague::Error> {
     let mut solver = Solver::new();
 
     let values: Vec<String> = (0..15)
@@ -65,4 +66,8 @@ fn describe(outcome: Outcome) -> &'static str {
         Outcome::P => "the player to move loses",
         Outcome::D => "a draw",
     }
+}
+
+fn main() -> std::process::ExitCode {
+    support::exit(run().map_err(Into::into))
 }

@@ -29,7 +29,7 @@ use support::Numbers;
 
 use sprague::games::BeanSplitting;
 
-fn main() -> Result<(), Box<dyn Error>> {
+fn run() -> Result<(), Box<dyn Error>> {
     let mut numbers = Numbers::from_stdin()?;
     let mut next = |what: &str| numbers.next(what);
     let cases = next("the number of cases")?;
@@ -47,4 +47,8 @@ fn main() -> Result<(), Box<dyn Error>> {
         writeln!(out, "{}", position.winning_move_count())?;
     }
     Ok(())
+}
+
+fn main() -> std::process::ExitCode {
+    support::exit(run())
 }

@@ -29,6 +29,7 @@
 //! ...
 //! ```
 
+mod support;
 use std::error::Error;
 use std::io::{self, Write};
 use std::rc::Rc;
@@ -66,7 +67,7 @@ impl Game for Hands {
     }
 }
 
-fn main() -> Result<(), Box<dyn Error>> {
+fn run() -> Result<(), Box<dyn Error>> {
     let args: Vec<u32> = std::env::args()
         .skip(1)
         .map(|a| a.parse().map_err(|e| format!("{a:?} is not a number: {e}")))
@@ -110,4 +111,8 @@ fn main() -> Result<(), Box<dyn Error>> {
         writeln!(out)?;
     }
     Ok(())
+}
+
+fn main() -> std::process::ExitCode {
+    support::exit(run())
 }

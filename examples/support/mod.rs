@@ -1,8 +1,24 @@
-//! Reading a problem's input, a stream of whitespace-separated numbers, for the examples
-//! that answer the seed documents' problems.
+//! What the examples share: reading a problem's input, a stream of whitespace-separated
+//! numbers, and reporting an error as a user reads it.
+
+// Every example compiles this whole module but uses only the part it needs.
+#![allow(dead_code)]
 
 use std::error::Error;
 use std::io::{self, Read};
+use std::process::ExitCode;
+
+/// The exit status of an example: failure, with the error's message (its `Display`, not its
+/// `Debug`) on standard error, if `result` is an error.
+pub fn exit(result: Result<(), Box<dyn Error>>) -> ExitCode {
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
 
 /// The numbers of standard input, read one at a time.
 pub struct Numbers {
