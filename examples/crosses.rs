@@ -1,4 +1,4 @@
-//! Crosses and Crosses (POJ 3537), from the seed documents.
+//! Crosses and Crosses (POJ 3537).
 //!
 //! Two players take turns writing an X on an empty square of a 1 × n strip; whoever first
 //! completes three X in a row wins. Nobody writes within two squares of another X (the

@@ -1,4 +1,4 @@
-//! The cutting game of the seed documents (POJ 2311).
+//! The cutting game (POJ 2311).
 //!
 //! A W × H sheet of grid paper; players take turns cutting one sheet along a grid line into
 //! two; whoever first cuts out a 1 × 1 square wins. Nobody leaves a strip of width 1 while they

@@ -1,4 +1,4 @@
-//! A sum of different games, the seed documents' example.
+//! A sum of different games: each heap has its own rules.
 //!
 //! Several heaps of stones: from the first heap a move takes 1, 2 or 3 stones, from the second
 //! an odd number, from any other heap any number. Whoever cannot move loses. Each heap is its

@@ -1,4 +1,4 @@
-//! Misère Nim as in the seed's problem "小约翰的游戏" (SHOI 2008): heaps of stones, a move
+//! Misère Nim as in the problem "小约翰的游戏" (SHOI 2008): heaps of stones, a move
 //! takes any positive number from one heap, and whoever takes the last stone **loses**. John
 //! moves first; who wins?
 //!

@@ -1,4 +1,4 @@
-//! Pebbles (POI 2009 "KAM", Luogu P3480), from the seed documents.
+//! Pebbles (POI 2009 "KAM", Luogu P3480).
 //!
 //! Piles of pebbles stand in a row, each at least as large as the one to its left. Johny and
 //! Margaret take turns removing any number of pebbles from one pile, keeping the row

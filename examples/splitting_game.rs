@@ -1,4 +1,4 @@
-//! The splitting game of the seed documents (HNOI 2007 "分裂游戏", Luogu P3185).
+//! The splitting game (HNOI 2007 "分裂游戏", Luogu P3185).
 //!
 //! Bottles 0, 1, …, n − 1 hold chocolate beans. A move picks bottles i < j ≤ k with a bean in
 //! bottle i, takes one bean from bottle i and puts one into bottle j and one into bottle k.

@@ -29,7 +29,7 @@ use crate::{Error, Nimber};
 ///
 /// # Examples
 ///
-/// Take 1, 3 or 4 stones from a pile (the first example of the seed documents):
+/// Take 1, 3 or 4 stones from a pile, the classic first example of Grundy values:
 ///
 /// ```
 /// use sprague::{grundy, Game, Nimber};

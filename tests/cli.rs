@@ -339,7 +339,7 @@ fn nim_gives_the_value_and_the_winning_moves() {
 
 #[test]
 fn grid_values_outcomes_cuts_and_tables_are_the_librarys() {
-    // The seed samples of POJ 2311.
+    // The samples of POJ 2311.
     for (w, h, outcome) in [("2", "2", "P"), ("3", "2", "P"), ("4", "2", "N")] {
         let out = success(&["grid", w, h, "--min-side", "2"]);
         assert!(field(&out, "outcome").starts_with(outcome), "{out}");

@@ -1,4 +1,4 @@
-//! The ready-made games of the seed documents (subtraction games, staircase Nim and POI 2009
+//! The ready-made games of the classic problems (subtraction games, staircase Nim and POI 2009
 //! "Pebbles", the splitting game of HNOI 2007, sums of different games) against brute force over
 //! their definitions, their `Game` impls through the solver, and the problems' samples.
 
@@ -46,9 +46,9 @@ fn values_of(game: &Subtraction, len: u64) -> Vec<u64> {
 // Subtraction games
 
 #[test]
-fn seed_take_one_three_or_four() {
+fn take_one_three_or_four() {
     let game = Subtraction::new([1, 3, 4]).unwrap();
-    // SG(1) = 1, SG(2) = 0, SG(3) = 1, SG(4) = 2, SG(5) = 3, as the seed computes them.
+    // SG(1) = 1, SG(2) = 0, SG(3) = 1, SG(4) = 2, SG(5) = 3, computed by hand.
     assert_eq!(
         values_of(&game, 14),
         [0, 1, 0, 1, 2, 3, 2, 0, 1, 0, 1, 2, 3, 2]
@@ -124,7 +124,7 @@ fn bachets_game_is_n_mod_m_plus_one() {
         );
         assert_eq!(game.grundy(1 << 62).unwrap().value(), (1 << 62) % (m + 1));
     }
-    // The seed's first component and the contract's example.
+    // The classic take 1, 3 or 4, and the contract's example.
     assert_eq!(
         Subtraction::bounded(3).unwrap().grundy(10).unwrap(),
         Nimber::new(2)
@@ -245,9 +245,9 @@ fn subtraction_sequences_match_grundy_and_report_their_bounds() {
     }
     // A proven period answers any length in the memory of one period.
     let game = Subtraction::new([1, 3, 4]).unwrap();
-    let seed = game.sequence(usize::MAX).unwrap();
+    let whole = game.sequence(usize::MAX).unwrap();
     let last = usize::MAX - 1;
-    assert_eq!(seed.get(last), Some(game.grundy(last as u64).unwrap()));
+    assert_eq!(whole.get(last), Some(game.grundy(last as u64).unwrap()));
     let bounded = Subtraction::bounded(3)
         .unwrap()
         .sequence(usize::MAX)
@@ -709,7 +709,7 @@ proptest! {
 // ---------------------------------------------------------------------------------------------
 // Sums of different games
 
-/// The seed's sum: take 1 to 3 from the first heap, an odd number from the second, anything
+/// A sum of different games: take 1 to 3 from the first heap, an odd number from the second, anything
 /// from the others.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 enum Heap {

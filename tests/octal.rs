@@ -1,5 +1,5 @@
-//! Octal games against published sequences, a plain reference implementation, the seed
-//! documents' Crosses-and-Crosses recurrence, and their known periods.
+//! Octal games against published sequences, a plain reference implementation, the
+//! Crosses-and-Crosses recurrence of POJ 3537, and their known periods.
 
 use std::ops::ControlFlow;
 
@@ -186,8 +186,8 @@ fn a_period_predicts_later_values() {
 }
 
 #[test]
-fn crosses_and_crosses_agrees_with_the_seed_recurrence() {
-    // POJ 3537 (seed document): a cross at square i of a 1 x n strip leaves strips of i - 3 and
+fn crosses_and_crosses_agrees_with_the_poj_3537_recurrence() {
+    // POJ 3537: a cross at square i of a 1 x n strip leaves strips of i - 3 and
     // n - i - 2 squares; sg(negative) = 0.
     let boards = 600;
     let mut sg = vec![0u64; boards + 1];

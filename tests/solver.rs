@@ -204,7 +204,7 @@ proptest! {
     }
 }
 
-/// Take 1, 3 or 4 stones: the seed documents' first example.
+/// Take 1, 3 or 4 stones: the classic first example of Grundy values.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 struct Take134(u32);
 
@@ -219,7 +219,7 @@ impl Game for Take134 {
 }
 
 #[test]
-fn seed_subtraction_example() {
+fn take_one_three_or_four_example() {
     let values: Vec<u64> = (0..14)
         .map(|n| grundy(&Take134(n)).unwrap().value())
         .collect();

@@ -49,7 +49,7 @@ impl fmt::Debug for Sheet {
 /// the *minimum side* k ([`with_min_side`](GridCutting::with_min_side), 1 by default). The
 /// player who cannot cut loses.
 ///
-/// With k = 2 this is the cutting game of the seed documents (POJ 2311: "the first player to
+/// With k = 2 this is the cutting game of POJ 2311 ("the first player to
 /// cut out a 1 × 1 square wins"): cutting off a strip of width 1 lets the opponent cut out a
 /// 1 × 1 square at once, so neither player does it while they have another move, and the game
 /// is decided by the cuts that keep every side at least 2.
@@ -72,7 +72,7 @@ impl fmt::Debug for Sheet {
 /// ```
 /// use sprague::{games::GridCutting, outcome, Outcome};
 ///
-/// // The seed samples: 2 x 2 and 3 x 2 are lost for the first player, 4 x 2 is won.
+/// // The samples of POJ 2311: 2 x 2 and 3 x 2 are lost for the first player, 4 x 2 is won.
 /// let game = |w, h| GridCutting::new(w, h).with_min_side(2);
 /// assert_eq!(outcome(&game(2, 2))?, Outcome::P);
 /// assert_eq!(outcome(&game(3, 2))?, Outcome::P);

@@ -115,8 +115,8 @@ impl Octal {
     ///
     /// Nobody places a cross within two squares of another (the opponent would complete a
     /// line), so a move in an empty stretch removes the square and the two on each side: a
-    /// strip of n empty squares plays as a heap of n + 2 in 0.007 (the seed problem
-    /// "Crosses and Crosses", POJ 3537).
+    /// strip of n empty squares plays as a heap of n + 2 in 0.007 ("Crosses and Crosses",
+    /// POJ 3537).
     ///
     /// ```
     /// use sprague::games::Octal;

@@ -17,8 +17,8 @@ use crate::{Error, Game, Nimber};
 /// the odd steps. Every move changes exactly one odd step: from an odd step it lowers it (the
 /// stones land on an even step or the ground), from an even step it raises the odd step below.
 /// So no move keeps the nim-sum s of the odd steps, while the moves that lower an odd step
-/// reach every value below s, as in Nim. By induction the value is s (the seed documents give
-/// the strategy form: answer a move up onto an odd step by moving the same stones on down).
+/// reach every value below s, as in Nim. By induction the value is s (the strategy in words:
+/// answer a move up onto an odd step by moving the same stones on down).
 /// [`Staircase::grundy`] computes it in O(k).
 ///
 /// Steps interact (a move changes two of them), so a position does not split into
@@ -31,7 +31,7 @@ use crate::{Error, Game, Nimber};
 ///
 /// # Pebbles
 ///
-/// [`Staircase::pebbles`] solves the seed's monotone piles game (POI 2009 "KAM-Pebbles"): piles
+/// [`Staircase::pebbles`] solves the monotone piles game of POI 2009 ("KAM-Pebbles"): piles
 /// a₁ ≤ a₂ ≤ … ≤ aₙ in a row; a move removes pebbles from one pile so that the row stays
 /// non-decreasing; whoever cannot move loses. With a₀ = 0, let cᵢ = aᵢ − aᵢ₋₁ ≥ 0. Removing x
 /// from pile i is allowed exactly when x ≤ cᵢ, and then cᵢ loses x while cᵢ₊₁ gains x (for

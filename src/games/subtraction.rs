@@ -18,7 +18,7 @@ use crate::{Error, Game, Nimber};
 /// *subtraction set* with `s` at most the heap. The player who cannot move loses. Three kinds of
 /// sets are supported:
 ///
-/// - a finite set, [`Subtraction::new`]: the seed's first example takes 1, 3 or 4;
+/// - a finite set, [`Subtraction::new`], such as the classic take 1, 3 or 4;
 /// - the *bounded* game, [`Subtraction::bounded`]: take 1, 2, …, m (Bachet's game; a finite set
 ///   `{1, …, m}` given to [`Subtraction::new`] is recognized as one);
 /// - an *all-but* set, [`Subtraction::all_but`]: take any positive number except those of a
@@ -63,7 +63,7 @@ use crate::{Error, Game, Nimber};
 /// ```
 /// use sprague::{games::Subtraction, Nimber, Period};
 ///
-/// // The seed's example: take 1, 3 or 4. SG(5) = 3, so the first player wins.
+/// // Take 1, 3 or 4. SG(5) = 3, so the first player wins.
 /// let game = Subtraction::new([4, 1, 3])?;
 /// assert_eq!(game.grundy(5)?, Nimber::new(3));
 /// assert_eq!(game.period()?, Period { preperiod: 0, period: 7 });
