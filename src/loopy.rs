@@ -23,6 +23,35 @@
 //!
 //! so, as for finite games, a position is valued component by component ([`Game::split`]).
 //!
+//! # Examples
+//!
+//! A token on a digraph, moved along an arc by either player: from 0 the moves are to 1 and
+//! to 2, from 1 back to 0, and 2 is terminal, worth 0. So 0 is worth `*`: it reaches 0, and its
+//! move to 1 is reversed by the move back. Vertex 1, whose only option is worth `*`, is worth 0.
+//!
+//! ```
+//! use sprague::loopy::{self, Value};
+//! use sprague::{Game, Nimber, Outcome};
+//!
+//! #[derive(Clone, PartialEq, Eq, Hash)]
+//! struct Vertex(u8);
+//!
+//! impl Game for Vertex {
+//!     fn successors(&self) -> impl IntoIterator<Item = Self> {
+//!         match self.0 {
+//!             0 => vec![Vertex(1), Vertex(2)],
+//!             1 => vec![Vertex(0)],
+//!             _ => vec![],
+//!         }
+//!     }
+//! }
+//!
+//! assert_eq!(loopy::value(&Vertex(2))?, Value::from(Nimber::ZERO));
+//! assert_eq!(loopy::value(&Vertex(0))?, Value::from(Nimber::STAR));
+//! assert_eq!(loopy::outcome(&Vertex(1))?, Outcome::P);
+//! # Ok::<(), sprague::Error>(())
+//! ```
+//!
 //! # Algorithm
 //!
 //! The graph of positions reachable from a component is explored breadth first, each position

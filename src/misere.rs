@@ -20,6 +20,21 @@
 //! Nim). See [`anti_sg_outcome`] for the statement and its hypotheses; Bouton's misère Nim rule
 //! ([`Nim::misere_outcome`](crate::games::Nim::misere_outcome)) is the special case of Nim
 //! heaps.
+//!
+//! # Examples
+//!
+//! Misère Nim: heaps of 1 and 1 are a win for the player to move (take one, leave the last
+//! token to the opponent); heaps of 1, 1 and 1 are a loss.
+//!
+//! ```
+//! use sprague::games::Nim;
+//! use sprague::{misere, Outcome};
+//!
+//! assert_eq!(misere::outcome(&Nim::new([1, 1]))?, Outcome::N);
+//! assert_eq!(misere::outcome(&Nim::new([1, 1, 1]))?, Outcome::P);
+//! assert_eq!(misere::outcome(&Nim::new([3, 4, 5]))?, Nim::new([3, 4, 5]).misere_outcome());
+//! # Ok::<(), sprague::Error>(())
+//! ```
 
 use std::fmt;
 

@@ -9,6 +9,22 @@
 //! [`winning_move`] finds the component and the value to reach from the values alone;
 //! [`option_with_value`] finds an option of a component with a given value through a
 //! [`Solver`]; [`sum_winning_move`] does both for a list of components.
+//!
+//! # Examples
+//!
+//! Heaps of Kayles of 4, 5 and 6 are worth *1, *4 and *3, nim-sum *6: the winning move turns
+//! the heap of 5 into a position worth *4 ⊕ *6 = *2.
+//!
+//! ```
+//! use sprague::games::Octal;
+//! use sprague::strategy::winning_move;
+//! use sprague::Nimber;
+//!
+//! let kayles = Octal::kayles();
+//! let values = [4, 5, 6].map(|n| kayles.grundy(n)).map(Result::unwrap);
+//! assert_eq!(values, [1, 4, 3].map(Nimber::new));
+//! assert_eq!(winning_move(&values), Some((1, Nimber::new(2))));
+//! ```
 
 use crate::{Error, Game, Nimber, Solver};
 

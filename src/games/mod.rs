@@ -13,6 +13,23 @@
 //! | the splitting game (HNOI 2007) | [`BeanSplitting`] | values of single beans in closed form; winning moves counted in O(n) |
 //! | staircase Nim, and POI 2009 "Pebbles" | [`Staircase`] | nim-sum of the odd steps |
 //! | subtraction games: finite, bounded (take 1..=m), all-but sets | [`Subtraction`] | proven [`Subtraction::period`]; n mod (m + 1); exact values of all-but games |
+//!
+//! # Examples
+//!
+//! The direct methods and the generic solver agree, and the games mix in sums:
+//!
+//! ```
+//! use sprague::games::{GridCutting, Nim, Octal, Subtraction};
+//! use sprague::{grundy, Nimber};
+//!
+//! assert_eq!(Nim::new([3, 4, 5]).grundy(), Nimber::new(2));
+//! let take_134 = Subtraction::new([1, 3, 4])?;
+//! assert_eq!(take_134.grundy(1_000_000)?, grundy(&take_134.heap(1_000_000))?);
+//! let kayles = Octal::kayles();
+//! assert_eq!(kayles.grundy(10)?, Nimber::new(2));
+//! assert!(grundy(&GridCutting::new(2, 2).with_min_side(2))?.is_zero()); // POJ 2311's 2 x 2
+//! # Ok::<(), sprague::Error>(())
+//! ```
 
 mod beans;
 mod grid;

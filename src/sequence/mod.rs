@@ -8,6 +8,23 @@
 //! The games compute their sequences with an engine that uses the sparse-space method of
 //! Gangolli, Plambeck and Flammenkamp where it pays, checks the periodicity theorem as it goes,
 //! and stops as soon as a period is proven: after that every value costs O(1).
+//!
+//! # Examples
+//!
+//! Dawson's chess (octal 0.137) has period 34 from heap 52, proven from the values computed:
+//!
+//! ```
+//! use sprague::games::Octal;
+//! use sprague::Period;
+//!
+//! let game = Octal::dawsons_chess();
+//! let values = game.sequence(200)?;
+//! assert_eq!(values.period(), Some(Period { preperiod: 52, period: 34 }));
+//! assert_eq!(values.get(20).map(|v| v.value()), Some(0));
+//! // Past the proof, any heap costs O(1).
+//! assert_eq!(game.grundy(1 << 60)?, values.get(Period { preperiod: 52, period: 34 }.index(1 << 60)).unwrap());
+//! # Ok::<(), sprague::Error>(())
+//! ```
 
 mod engine;
 mod parallel;
