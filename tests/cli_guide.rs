@@ -67,8 +67,8 @@ fn every_transcript_of_the_guide_is_what_the_tool_prints() {
             .current_dir(&dir)
             .output()
             .expect("the binary runs");
-        let printed = String::from_utf8(output.stdout).unwrap()
-            + &String::from_utf8(output.stderr).unwrap();
+        let printed =
+            String::from_utf8(output.stdout).unwrap() + &String::from_utf8(output.stderr).unwrap();
         let printed: Vec<String> = printed.lines().map(untimed).collect();
         let shown: Vec<String> = t.shown.iter().map(|l| untimed(l)).collect();
         // A blank line ends a transcript when another command follows it in the block.
