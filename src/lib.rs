@@ -113,7 +113,9 @@
 //!
 //! - `serde` (off by default): `Serialize` and `Deserialize` for [`Nimber`] (as its number),
 //!   [`Outcome`], [`Period`] and [`loopy::Value`], so results can be stored and read back.
-//! - `cli` (off by default): the `sprague` command-line tool.
+//!
+//! The `sprague` command-line tool is the package `sprague-cli`, so the library depends on none
+//! of its crates.
 //!
 //! # Minimum supported Rust version
 //!

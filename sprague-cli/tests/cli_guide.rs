@@ -55,7 +55,7 @@ fn untimed(line: &str) -> String {
 #[test]
 fn every_transcript_of_the_guide_is_what_the_tool_prints() {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let guide = std::fs::read_to_string(root.join("docs/cli.md")).expect("docs/cli.md");
+    let guide = std::fs::read_to_string(root.join("../docs/cli.md")).expect("docs/cli.md");
     let all = transcripts(&guide);
     assert!(all.len() >= 10, "the guide shows {} commands", all.len());
     // Plots are written where the command runs: a directory of this test's own.

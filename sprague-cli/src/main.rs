@@ -1,6 +1,7 @@
 //! `sprague`: Grundy values of ready-made impartial games from the command line.
 //!
-//! Built with the `cli` feature: `cargo install sprague --features cli`. Each command reads
+//! The package `sprague-cli` of the sprague workspace: `cargo install sprague-cli`, or in a
+//! clone `cargo install --path sprague-cli`. Each command reads
 //! its game from the arguments, computes with the library, and prints a summary (or, for
 //! the sequence commands, the bare values or a JSON document). Bad input is one line on
 //! standard error and exit status 2.
