@@ -82,6 +82,15 @@ pub enum Error {
         /// What overflowed, with the value.
         what: String,
     },
+
+    /// A board given as text could not be read.
+    #[error("invalid board {board:?}: {reason}")]
+    InvalidBoard {
+        /// The board as given.
+        board: String,
+        /// What is wrong with it.
+        reason: String,
+    },
 }
 
 #[cfg(test)]

@@ -44,6 +44,8 @@
 //!   subtraction games (finite, bounded and all-but sets), staircase Nim (and the POI
 //!   *Pebbles* game reduced to it), grid cutting, the splitting game, and octal and
 //!   hexadecimal games by code: Kayles, Dawson's Kayles, Dawson's chess, Treblecross.
+//! - [`board`]: boards of up to 64 cells and small graphs as bits: components, the eight
+//!   symmetries, canonical forms and the way back to the board, for games on boards.
 //! - [`sequence`]: Grundy sequences of heap games computed bottom-up at research scale (the
 //!   sparse-space method, the plain scan on two cores where it must run), and their periods
 //!   proven by the periodicity theorem ([`Period`]), after which every heap costs O(1).
@@ -133,6 +135,7 @@
     clippy::must_use_candidate
 )]
 
+pub mod board;
 mod error;
 mod game;
 pub mod games;

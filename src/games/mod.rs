@@ -12,6 +12,9 @@
 //! | octal games: Kayles, Dawson's Kayles, Treblecross, … | [`Octal`] | [`Octal::sequence`], proven [`Octal::period`] |
 //! | the splitting game (HNOI 2007) | [`BeanSplitting`] | values of single beans in closed form; winning moves counted in O(n) |
 //! | staircase Nim, and POI 2009 "Pebbles" | [`Staircase`] | nim-sum of the odd steps |
+//! | Cram (dominoes on a board) | [`Cram`] | components in canonical form; even by even boards are 0 |
+//! | Chomp | [`Chomp`] | L shapes as two Nim heaps |
+//! | Node Kayles on grids and graphs | [`NodeKayles`] | components, in canonical form on grids |
 //! | subtraction games: finite, bounded (take 1..=m), all-but sets | [`Subtraction`] | proven [`Subtraction::period`]; n mod (m + 1); exact values of all-but games |
 //!
 //! # Examples
@@ -32,15 +35,21 @@
 //! ```
 
 mod beans;
+mod chomp;
+mod cram;
 mod grid;
 mod nim;
+mod node_kayles;
 mod octal;
 mod staircase;
 mod subtraction;
 
 pub use beans::{BeanSplitting, SplitMove, WinningMoves};
+pub use chomp::{CHOMP_MAX_COLS, CHOMP_MAX_ROWS, Chomp};
+pub use cram::{Cram, Domino};
 pub use grid::{GridCutting, GridTable};
 pub use nim::Nim;
+pub use node_kayles::NodeKayles;
 pub use octal::{Heaps, Octal};
 pub use staircase::Staircase;
 pub use subtraction::{Subtraction, SubtractionHeap};

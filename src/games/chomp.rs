@@ -1,0 +1,326 @@
+//! Chomp: bites from a bar of chocolate whose corner square is poisoned.
+
+use std::fmt;
+use std::hash::{Hash, Hasher};
+
+use smallvec::SmallVec;
+
+use crate::{Error, Game, Solver};
+
+/// The most rows (of the shorter side) a [`Chomp`] position can have.
+pub const CHOMP_MAX_ROWS: u32 = 16;
+/// The most columns (of the longer side) a [`Chomp`] position can have.
+pub const CHOMP_MAX_COLS: u32 = 255;
+
+/// `BYTES[i]`: the lowest `i` bytes set.
+const fn bytes(i: u32) -> u128 {
+    if i >= 16 {
+        u128::MAX
+    } else {
+        (1 << (8 * i)) - 1
+    }
+}
+
+/// 1 in every byte.
+const ONES: u128 = u128::MAX / 255;
+
+/// Chomp: a bar of chocolate whose top left square is poisoned. A move picks a square and eats
+/// it with every square below and to the right of it; the poisoned square is never taken, so
+/// the player left with only it cannot move and loses.
+///
+/// # Rules and theory
+///
+/// Gale's game (1974), as a game of normal play: eating the poisoned square is the move that
+/// loses, so it is left out, and the player who cannot move (facing the poisoned square alone)
+/// loses. A position is a *staircase* (a Young diagram): rows whose lengths never grow from
+/// top to bottom, the poisoned square at the top left ([`Chomp::staircase`]).
+///
+/// - A 1 × n bar is a Nim heap of n − 1; an L of a row of a squares and a column of b is the
+///   sum of two bars, worth (a − 1) ⊕ (b − 1), and [`split`](Game::split) says so.
+/// - Every rectangle but 1 × 1 is won by the first player (strategy stealing: if eating the
+///   bottom right square alone lost, the reply that wins against it was available at once), but
+///   no winning move is known in general; 2 × n and square boards have explicit ones.
+/// - A staircase and its transpose play alike: positions are stored in the least of the two
+///   orientations where both fit.
+///
+/// Positions have at most [`CHOMP_MAX_ROWS`] rows of at most [`CHOMP_MAX_COLS`] squares (or
+/// the transpose), packed one byte per row into one `u128`.
+///
+/// # Examples
+///
+/// ```
+/// use sprague::{games::Chomp, grundy, Nimber, Solver};
+///
+/// assert_eq!(grundy(&Chomp::new(2, 2)?)?, Nimber::new(2));
+/// assert_eq!(grundy(&Chomp::new(1, 6)?)?, Nimber::new(5));
+/// // The square: eat all but the first row and column, leaving an L of equal arms.
+/// let square = Chomp::new(4, 4)?;
+/// assert!(square.winning_moves(&mut Solver::new())?.contains(&(1, 1)));
+/// # Ok::<(), sprague::Error>(())
+/// ```
+#[derive(Clone, Copy)]
+pub struct Chomp {
+    /// Row i's length in byte i; lengths never grow, row 0 has at least the poisoned square.
+    rows: u128,
+    /// Whether the rows are the columns of the position as given (a tall bar is stored
+    /// lying down); only `moves` and `play` look at it, as the game is the same.
+    transposed: bool,
+}
+
+impl Chomp {
+    /// The full `rows` × `cols` bar.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::OutOfRange`] for a side of 0, or a bar with more than [`CHOMP_MAX_ROWS`] rows
+    /// and columns or a side above [`CHOMP_MAX_COLS`].
+    pub fn new(rows: u32, cols: u32) -> Result<Chomp, Error> {
+        if rows > CHOMP_MAX_COLS {
+            return Err(too_large(rows, cols));
+        }
+        Chomp::staircase(&vec![cols; rows as usize])
+    }
+
+    /// The staircase whose rows, top first, have these lengths (zeros at the end ignored).
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidRules`] if a row is longer than the one above or there is no square,
+    /// [`Error::OutOfRange`] if the staircase does not fit (see [`Chomp`]).
+    ///
+    /// ```
+    /// use sprague::{games::Chomp, grundy, Nimber};
+    /// // An L of arms 3 and 2: bars of 3 and 2, worth *2 + *1 = *3.
+    /// assert_eq!(grundy(&Chomp::staircase(&[3, 1])?)?, Nimber::new(3));
+    /// assert!(Chomp::staircase(&[1, 2]).is_err());
+    /// # Ok::<(), sprague::Error>(())
+    /// ```
+    pub fn staircase(rows: &[u32]) -> Result<Chomp, Error> {
+        let len = rows.iter().rposition(|&r| r > 0).map_or(0, |i| i + 1);
+        let rows = &rows[..len];
+        if rows.is_empty() {
+            return Err(Error::InvalidRules {
+                reason: "a chomp position has at least the poisoned square".into(),
+            });
+        }
+        if let Some(i) = rows.windows(2).position(|w| w[1] > w[0]) {
+            return Err(Error::InvalidRules {
+                reason: format!(
+                    "row {} of {} squares is longer than the row above, of {}",
+                    i + 2,
+                    rows[i + 1],
+                    rows[i]
+                ),
+            });
+        }
+        let (height, width) = (len as u32, rows[0]);
+        if height.min(width) > CHOMP_MAX_ROWS || height.max(width) > CHOMP_MAX_COLS {
+            return Err(too_large(height, width));
+        }
+        let packed = rows
+            .iter()
+            .enumerate()
+            .fold(0u128, |p, (i, &r)| p | u128::from(r) << (8 * i));
+        if height <= CHOMP_MAX_ROWS {
+            Ok(Chomp {
+                rows: packed,
+                transposed: false,
+            })
+        } else {
+            // Too many rows: store the columns.
+            let columns: Vec<u32> = (0..width)
+                .map(|j| rows.iter().filter(|&&r| r > j).count() as u32)
+                .collect();
+            Ok(Chomp {
+                transposed: true,
+                ..Chomp::staircase(&columns)?
+            })
+        }
+    }
+
+    /// The lengths of the rows, top first, as the position was given.
+    #[must_use]
+    pub fn rows(&self) -> Vec<u32> {
+        let rows: Vec<u32> = self
+            .rows
+            .to_le_bytes()
+            .iter()
+            .map(|&b| u32::from(b))
+            .take_while(|&b| b > 0)
+            .collect();
+        if self.transposed {
+            transpose(&rows)
+        } else {
+            rows
+        }
+    }
+
+    /// Every square that may be eaten, as (row, column), the poisoned (0, 0) excluded.
+    pub fn moves(&self) -> impl Iterator<Item = (u32, u32)> + '_ {
+        let rows = self.rows();
+        let squares: Vec<(u32, u32)> = rows
+            .iter()
+            .enumerate()
+            .flat_map(|(i, &len)| (0..len).map(move |j| (i as u32, j)))
+            .skip(1)
+            .collect();
+        squares.into_iter()
+    }
+
+    /// The position after eating square (`row`, `col`) and every square below and to the
+    /// right of it.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidRules`] for the poisoned square or a square not in the position.
+    pub fn play(&self, (row, col): (u32, u32)) -> Result<Chomp, Error> {
+        let rows = self.rows();
+        if (row, col) == (0, 0) || rows.get(row as usize).is_none_or(|&len| col >= len) {
+            return Err(Error::InvalidRules {
+                reason: format!("square ({row}, {col}) cannot be eaten from {self:?}"),
+            });
+        }
+        let rows: Vec<u32> = rows
+            .iter()
+            .enumerate()
+            .map(|(i, &len)| if i as u32 >= row { len.min(col) } else { len })
+            .collect();
+        Chomp::staircase(&rows)
+    }
+
+    /// The squares whose eating wins: those leaving a position worth 0, valued with `solver`.
+    /// Empty when the player to move loses.
+    ///
+    /// # Errors
+    ///
+    /// As [`Solver::grundy`].
+    pub fn winning_moves(&self, solver: &mut Solver<Chomp>) -> Result<Vec<(u32, u32)>, Error> {
+        if solver.grundy(self)?.is_zero() {
+            return Ok(Vec::new());
+        }
+        let mut wins = Vec::new();
+        for square in self.moves() {
+            if solver.grundy(&self.play(square)?)?.is_zero() {
+                wins.push(square);
+            }
+        }
+        Ok(wins)
+    }
+
+    /// Row `i`'s length.
+    #[inline]
+    fn row(self, i: u32) -> u32 {
+        ((self.rows >> (8 * i)) & 0xff) as u32
+    }
+
+    /// The number of rows.
+    #[inline]
+    fn height(self) -> u32 {
+        (128 - self.rows.leading_zeros()).div_ceil(8)
+    }
+
+    /// The least of the position and its transpose, when the transpose fits.
+    fn canonical(self) -> Chomp {
+        let width = self.row(0);
+        if width > CHOMP_MAX_ROWS {
+            return self;
+        }
+        // Column j's height, for each j: every row adds one to the columns it covers.
+        let mut columns = 0u128;
+        let mut rest = self.rows;
+        while rest != 0 {
+            columns += ONES & bytes((rest & 0xff) as u32);
+            rest >>= 8;
+        }
+        Chomp {
+            rows: self.rows.min(columns),
+            transposed: false,
+        }
+    }
+
+    /// A bar of `len` squares.
+    fn bar(len: u32) -> Chomp {
+        Chomp {
+            rows: u128::from(len),
+            transposed: false,
+        }
+    }
+}
+
+fn too_large(rows: u32, cols: u32) -> Error {
+    Error::OutOfRange {
+        what: format!(
+            "a {rows} x {cols} chomp bar: at most {CHOMP_MAX_ROWS} rows of {CHOMP_MAX_COLS} squares (or columns) fit"
+        ),
+    }
+}
+
+/// The column heights of the staircase with these row lengths.
+fn transpose(rows: &[u32]) -> Vec<u32> {
+    let width = rows.first().copied().unwrap_or(0);
+    (0..width)
+        .map(|j| rows.iter().filter(|&&r| r > j).count() as u32)
+        .collect()
+}
+
+impl PartialEq for Chomp {
+    fn eq(&self, other: &Self) -> bool {
+        self.rows == other.rows
+    }
+}
+
+impl Eq for Chomp {}
+
+impl Hash for Chomp {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        state.write_u128(self.rows);
+    }
+}
+
+impl fmt::Debug for Chomp {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Chomp({:?})", self.rows())
+    }
+}
+
+impl Game for Chomp {
+    fn successors(&self) -> impl IntoIterator<Item = Self> {
+        let mut out: SmallVec<[Chomp; 64]> = SmallVec::new();
+        let width = self.row(0);
+        let mut height = self.height();
+        for j in 0..width {
+            // Rows i..height are longer than j: eating (i, j) cuts them to j.
+            while height > 0 && self.row(height - 1) <= j {
+                height -= 1;
+            }
+            let first = u32::from(j == 0);
+            for i in first..height {
+                let cut = bytes(height) ^ bytes(i);
+                out.push(Chomp {
+                    rows: (self.rows & !cut) | ((ONES & cut) * u128::from(j)),
+                    transposed: self.transposed,
+                });
+            }
+        }
+        out
+    }
+
+    fn split(&self) -> impl IntoIterator<Item = Self> {
+        let mut parts: SmallVec<[Chomp; 2]> = SmallVec::new();
+        if self.row(1) <= 1 {
+            // An L: a bar across and a bar down, independent.
+            let (across, down) = (self.row(0), self.height());
+            if across != down {
+                parts.extend(
+                    [across, down]
+                        .into_iter()
+                        .filter(|&n| n > 1)
+                        .map(Chomp::bar),
+                );
+            }
+        } else {
+            parts.push(self.canonical());
+        }
+        parts
+    }
+}

@@ -1,0 +1,298 @@
+//! Cram: dominoes placed on a board until no two empty cells side by side remain.
+
+use std::fmt;
+use std::hash::{Hash, Hasher};
+use std::str::FromStr;
+
+use smallvec::SmallVec;
+
+use crate::board::{self, Board};
+use crate::{Error, Game, Solver};
+
+/// A domino on a board: its top left cell, and whether it stands vertically (covering the cell
+/// below) or lies horizontally (covering the cell to the right).
+///
+/// ```
+/// use sprague::games::Domino;
+/// let d = Domino { row: 1, col: 2, vertical: true };
+/// assert_eq!(d.cells(), [(1, 2), (2, 2)]);
+/// assert_eq!(d.to_string(), "(1,2)-(2,2)");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Domino {
+    /// The row of the top left cell, from 0.
+    pub row: u32,
+    /// The column of the top left cell, from 0.
+    pub col: u32,
+    /// Vertical (covering (row + 1, col)) or horizontal (covering (row, col + 1)).
+    pub vertical: bool,
+}
+
+impl Domino {
+    /// The two cells covered, top left first.
+    #[must_use]
+    pub fn cells(self) -> [(u32, u32); 2] {
+        let other = if self.vertical {
+            (self.row + 1, self.col)
+        } else {
+            (self.row, self.col + 1)
+        };
+        [(self.row, self.col), other]
+    }
+}
+
+impl fmt::Display for Domino {
+    /// `(r,c)-(r',c')`: the two cells covered.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let [(r, c), (r2, c2)] = self.cells();
+        write!(f, "({r},{c})-({r2},{c2})")
+    }
+}
+
+/// Cram: players take turns placing a domino on two empty cells side by side (across or down);
+/// the player who cannot place one loses.
+///
+/// # Rules and theory
+///
+/// Cram is the impartial form of Domineering (either player may place a domino either way),
+/// popularized by Martin Gardner; *Winning Ways* studies it. A position is the set of empty
+/// cells of a board of at most 64 cells ([`Board`]); text boards as in `CGSuite` and `MCGS`
+/// (`FromStr`: rows split by `|`, `.` empty, `#` filled) give any shape.
+///
+/// - **Symmetry.** On a board with an even number of rows and of columns, the second player
+///   answers every domino by its image under the half turn, which is always free: even by even
+///   boards are worth 0. The same holds for any component whose bounding box is even by even
+///   and which the half turn maps to itself. On an even by odd board the first player places
+///   the centre domino and then answers by symmetry: the board is won (non-zero).
+/// - **Strips.** A 1 × n strip is Dawson's Kayles (octal 0.07) on a heap of n.
+/// - **Components.** Empty cells not joined by sides play independently: a position is the
+///   sum of its components. [`split`](Game::split) returns them in canonical form (the least
+///   image under the eight symmetries of the square), leaves out single cells (no move) and
+///   the symmetric components above (worth 0), and drops equal components in pairs (they
+///   cancel). A component from `split` lists one move of each class of moves that its own
+///   symmetries make equivalent; a position made by [`Cram::new`], `parse` or a move lists
+///   every move, on its own board.
+///
+/// Beling's igs computed the values of boards up to 7 × 9 (6 × 7 is *5, 7 × 7 is *1).
+///
+/// # Examples
+///
+/// ```
+/// use sprague::{games::Cram, grundy, Nimber, Solver};
+///
+/// assert_eq!(grundy(&Cram::new(3, 4)?)?, Nimber::new(1));
+/// assert_eq!(grundy(&Cram::new(4, 6)?)?, Nimber::new(0)); // even by even
+/// let board: Cram = "..#|...|#..".parse()?;
+/// let wins = board.winning_moves(&mut Solver::new())?;
+/// assert!(!wins.is_empty());
+/// for domino in wins {
+///     assert!(grundy(&board.play(domino)?)?.is_zero());
+/// }
+/// # Ok::<(), sprague::Error>(())
+/// ```
+#[derive(Clone, Copy)]
+pub struct Cram {
+    board: Board,
+    /// The symmetries of the board (bit s for `Symmetry::ALL[s]`) that `successors` may use
+    /// to leave out equivalent moves: only those of a canonical component, else just the
+    /// identity. Not part of the position: equality and hashing ignore it.
+    symmetries: u8,
+}
+
+impl Cram {
+    /// The empty `rows` × `cols` board.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::OutOfRange`] for a board of more than 64 cells.
+    pub fn new(rows: u32, cols: u32) -> Result<Cram, Error> {
+        Ok(Cram::from_board(Board::new(rows, cols)?))
+    }
+
+    /// The position whose empty cells are the cells of `board`.
+    #[must_use]
+    pub fn from_board(board: Board) -> Cram {
+        Cram {
+            board,
+            symmetries: 1,
+        }
+    }
+
+    /// The empty cells, as a board.
+    #[must_use]
+    pub fn board(&self) -> Board {
+        self.board
+    }
+
+    /// The lowest cells of the horizontal and of the vertical dominoes that fit.
+    #[inline]
+    fn move_bits(&self) -> (u64, u64) {
+        let cells = self.board.cells();
+        (
+            cells & self.board.left_of(cells),
+            cells & self.board.above(cells),
+        )
+    }
+
+    /// Every domino that can be placed, on this position's board.
+    ///
+    /// O(number of moves).
+    ///
+    /// ```
+    /// let cram: sprague::games::Cram = "..|.#".parse()?;
+    /// assert_eq!(cram.moves().count(), 2);
+    /// # Ok::<(), sprague::Error>(())
+    /// ```
+    pub fn moves(&self) -> impl Iterator<Item = Domino> + '_ {
+        let (across, down) = self.move_bits();
+        let board = self.board;
+        bits(across)
+            .map(move |i| (i, false))
+            .chain(bits(down).map(move |i| (i, true)))
+            .map(move |(i, vertical)| {
+                let (row, col) = board.cell(i);
+                Domino { row, col, vertical }
+            })
+    }
+
+    /// The position after placing `domino`.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidRules`] if a cell of the domino is not empty or not on the board.
+    pub fn play(&self, domino: Domino) -> Result<Cram, Error> {
+        let [(r, c), (r2, c2)] = domino.cells();
+        let bits = self.board.bit(r, c).zip(self.board.bit(r2, c2));
+        match bits {
+            Some((a, b)) if self.board.cells() & (a | b) == a | b => Ok(Cram::from_board(
+                self.board.with_cells(self.board.cells() & !(a | b)),
+            )),
+            _ => Err(Error::InvalidRules {
+                reason: format!("domino {domino} does not fit on the empty cells of {self}"),
+            }),
+        }
+    }
+
+    /// The dominoes whose placement wins: those leaving a position worth 0, valued with
+    /// `solver`. Empty when the player to move loses.
+    ///
+    /// # Errors
+    ///
+    /// As [`Solver::grundy`].
+    ///
+    /// # Complexity
+    ///
+    /// One [`Solver::grundy`] for the position and one for each move, most of them answered
+    /// from what the first one stored.
+    pub fn winning_moves(&self, solver: &mut Solver<Cram>) -> Result<Vec<Domino>, Error> {
+        if solver.grundy(self)?.is_zero() {
+            return Ok(Vec::new());
+        }
+        let mut wins = Vec::new();
+        for domino in self.moves() {
+            if solver.grundy(&self.play(domino)?)?.is_zero() {
+                wins.push(domino);
+            }
+        }
+        Ok(wins)
+    }
+}
+
+/// The numbers of the set bits of `set`, lowest first.
+#[inline]
+fn bits(mut set: u64) -> impl Iterator<Item = u32> {
+    std::iter::from_fn(move || {
+        (set != 0).then(|| {
+            let i = set.trailing_zeros();
+            set &= set - 1;
+            i
+        })
+    })
+}
+
+impl PartialEq for Cram {
+    fn eq(&self, other: &Self) -> bool {
+        self.board == other.board
+    }
+}
+
+impl Eq for Cram {}
+
+impl Hash for Cram {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        // The cells and the width fix the board (its height is what the cells need).
+        state.write_u64(self.board.cells() ^ u64::from(self.board.cols()).rotate_right(8));
+        state.write_u8(self.board.rows() as u8);
+    }
+}
+
+impl fmt::Debug for Cram {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Cram({:?})", self.board.to_string())
+    }
+}
+
+impl fmt::Display for Cram {
+    /// The board as text: rows split by `|`, `.` empty, `#` filled.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.board.fmt(f)
+    }
+}
+
+impl FromStr for Cram {
+    type Err = Error;
+
+    /// A board as text: rows split by `|`, `.` an empty cell, `#` a filled one.
+    ///
+    /// # Errors
+    ///
+    /// As [`Board`]'s `from_str`: [`Error::InvalidBoard`] for ragged rows or another
+    /// character, [`Error::OutOfRange`] for more than 64 cells.
+    ///
+    /// ```
+    /// use sprague::{games::Cram, grundy, Nimber};
+    /// assert_eq!(grundy(&"..|..|..".parse::<Cram>()?)?, Nimber::new(1));
+    /// assert!("..|.".parse::<Cram>().is_err());
+    /// # Ok::<(), sprague::Error>(())
+    /// ```
+    fn from_str(text: &str) -> Result<Cram, Error> {
+        text.parse().map(Cram::from_board)
+    }
+}
+
+/// Whether a cropped component can matter to the sum: not a single cell (no move), not even by
+/// even and symmetric under the half turn (worth 0 by the symmetry strategy).
+#[inline]
+fn may_matter(cropped: Board) -> bool {
+    let cells = cropped.cells();
+    if cells.is_power_of_two() {
+        return false;
+    }
+    !((cropped.rows() | cropped.cols()) & 1 == 0 && cropped.half_turn() == cropped)
+}
+
+impl Game for Cram {
+    fn successors(&self) -> impl IntoIterator<Item = Self> {
+        let (across, down) = self.move_bits();
+        let board = self.board;
+        let cells = board.cells();
+        let cols = board.cols();
+        let symmetries = self.symmetries;
+        let pieces = bits(across)
+            .map(|i| 0b11u64 << i)
+            .chain(bits(down).map(move |i| (1 | 1 << cols) << i));
+        let mut out: SmallVec<[Cram; 32]> = SmallVec::new();
+        for piece in pieces {
+            if symmetries == 1 || board::least_in_orbit(board, symmetries, piece) {
+                out.push(Cram::from_board(board.with_cells(cells & !piece)));
+            }
+        }
+        out
+    }
+
+    fn split(&self) -> impl IntoIterator<Item = Self> {
+        board::canonical_parts(self.board, may_matter)
+            .into_iter()
+            .map(|(board, symmetries)| Cram { board, symmetries })
+    }
+}
