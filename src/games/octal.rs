@@ -29,8 +29,8 @@ use crate::{Error, Game, Nimber};
 /// and the digit `d0` before the point allows splitting a heap without removing anything (so it
 /// can only be 0, 4, 8 or 12). The player who cannot move loses.
 ///
-/// Codes are parsed with [`FromStr`]: octal digits, or hexadecimal digits, written as CGSuite
-/// and the literature write them (a digit 8 to F makes the code hexadecimal: `"0.3F"`, `"4.F"`,
+/// Codes are parsed with [`FromStr`]: octal digits, or hexadecimal digits, written as the
+/// literature writes them (a digit 8 to F makes the code hexadecimal: `"0.3F"`, `"4.F"`,
 /// `"0.B"`) or after a `0x` prefix (`"0x0.2048"`, `"0x4.C"`). Trailing zeros do not change the
 /// game. Bad codes give [`Error::InvalidCode`] with the offending character.
 ///
@@ -383,8 +383,7 @@ impl FromStr for Octal {
                 "the code has no point (write 0.77, not 77)".into(),
             ));
         };
-        // A digit 8 to F makes the code hexadecimal, as CGSuite and the literature write it:
-        // 0.3F is 0x0.3F.
+        // A digit 8 to F makes the code hexadecimal, as the literature writes it: 0.3F is 0x0.3F.
         let hexadecimal = hexadecimal
             || body
                 .chars()
