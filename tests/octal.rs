@@ -238,6 +238,13 @@ fn codes_parse_and_print() {
         ("0x4.c", "0x4.C"),
         ("0x0.77", "0.77"),
         ("0.0000007", "0.0000007"),
+        // A digit 8 to F makes the code hexadecimal, with or without the prefix.
+        ("0.3F", "0x0.3F"),
+        ("0.3f", "0x0.3F"),
+        ("4.F", "0x4.F"),
+        ("0.B", "0x0.B"),
+        ("8.4", "0x8.4"),
+        ("0.8", "0x0.8"),
     ] {
         let game: Octal = code.parse().unwrap();
         assert_eq!(game.to_string(), shown, "{code}");
@@ -246,9 +253,10 @@ fn codes_parse_and_print() {
     for (code, position) in [
         ("", 0),
         ("0.", 2),
-        ("0.8", 2),
         ("x.77", 0),
-        ("0.7a7", 3),
+        ("0.7g7", 3),
+        ("0.F.1", 3),
+        ("1.F", 0),
         ("0..7", 2),
         ("077", 3),
         ("2.7", 0),

@@ -461,8 +461,8 @@ fn treblecross_matches_a_search_of_the_real_game() {
 #[test]
 fn bad_input_is_one_line_and_exit_status_2() {
     let err = bad_input(
-        &["octal", "0.8"],
-        "invalid game code \"0.8\" at character 2",
+        &["octal", "0.g"],
+        "invalid game code \"0.g\" at character 2",
     );
     assert!(err.starts_with("sprague: "));
     assert_eq!(err.lines().count(), 1, "{err}");

@@ -29,9 +29,10 @@ use crate::{Error, Game, Nimber};
 /// and the digit `d0` before the point allows splitting a heap without removing anything (so it
 /// can only be 0, 4, 8 or 12). The player who cannot move loses.
 ///
-/// Codes are parsed with [`FromStr`]: octal digits, or hexadecimal digits after a `0x` prefix
-/// (`"0x0.2048"`, `"0x4.C"`), since a plain `"0.8"` is not an octal code. Trailing zeros do not
-/// change the game. Bad codes give [`Error::InvalidCode`] with the offending character.
+/// Codes are parsed with [`FromStr`]: octal digits, or hexadecimal digits, written as the
+/// literature writes them (a digit 8 to F makes the code hexadecimal: `"0.3F"`, `"4.F"`,
+/// `"0.B"`) or after a `0x` prefix (`"0x0.2048"`, `"0x4.C"`). Trailing zeros do not change the
+/// game. Bad codes give [`Error::InvalidCode`] with the offending character.
 ///
 /// | game | code | constructor |
 /// |---|---|---|
@@ -349,14 +350,16 @@ impl Octal {
 impl FromStr for Octal {
     type Err = Error;
 
-    /// Parses `d0.d1d2…` in octal, or `0xd0.d1d2…` in hexadecimal; `d0` may be left out.
+    /// Parses `d0.d1d2…` in octal, or in hexadecimal when a digit is 8 to F or after a `0x`
+    /// prefix; `d0` may be left out.
     ///
     /// ```
     /// use sprague::{games::Octal, Error};
     /// assert_eq!("4.07".parse::<Octal>()?.to_string(), "4.07");
     /// assert_eq!("0x0.2048".parse::<Octal>()?.to_string(), "0x0.2048");
+    /// assert_eq!("0.3F".parse::<Octal>()?, "0x0.3F".parse::<Octal>()?);
     /// assert_eq!(".770".parse::<Octal>()?, Octal::kayles());
-    /// let err = "0.7a7".parse::<Octal>().unwrap_err();
+    /// let err = "0.7g7".parse::<Octal>().unwrap_err();
     /// assert!(matches!(err, Error::InvalidCode { position: 3, .. }));
     /// # Ok::<(), sprague::Error>(())
     /// ```
@@ -380,26 +383,19 @@ impl FromStr for Octal {
                 "the code has no point (write 0.77, not 77)".into(),
             ));
         };
+        // A digit 8 to F makes the code hexadecimal, as the literature writes it: 0.3F is 0x0.3F.
+        let hexadecimal = hexadecimal
+            || body
+                .chars()
+                .any(|c| c.is_ascii_hexdigit() && c.to_digit(8).is_none());
         let radix = if hexadecimal { 16 } else { 8 };
         let digit = |i: usize, c: char| -> Result<u8, Error> {
-            match c.to_digit(radix) {
-                Some(d) => Ok(d as u8),
-                None if !hexadecimal && c.is_ascii_hexdigit() => Err(invalid(
+            c.to_digit(radix).map(|d| d as u8).ok_or_else(|| {
+                invalid(
                     offset + i,
-                    format!("{c:?} is not an octal digit (hexadecimal codes start with 0x)"),
-                )),
-                None => Err(invalid(
-                    offset + i,
-                    format!(
-                        "{c:?} is not {} digit",
-                        if hexadecimal {
-                            "a hexadecimal"
-                        } else {
-                            "an octal"
-                        }
-                    ),
-                )),
-            }
+                    format!("{c:?} is not an octal or hexadecimal digit"),
+                )
+            })
         };
         let mut digits = Vec::with_capacity(body.len());
         let before = &body[..point];
