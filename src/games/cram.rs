@@ -260,6 +260,52 @@ impl FromStr for Cram {
     }
 }
 
+/// The empty cells of `board` less cells that do not change the value: all tufts (cells with
+/// one empty neighbour) of a cell but one, and cells whose every neighbour is the hub of a
+/// tuft, repeated while some go.
+///
+/// Two tufts of one hub play alike: each can only ever be covered with the hub, by moves that
+/// leave equal positions up to a dead cell, so one of them is enough. A cell whose neighbours
+/// are all hubs of tufts is never needed either: covering it with a hub leaves the same
+/// position as covering the hub's tuft with it, but for a cell that is again of this kind (by
+/// induction, down to a cell with no neighbour, which is dead). Beling's igs prunes Cram the
+/// same way (star and bridge reduction).
+fn reduce(board: Board) -> u64 {
+    let mut p = board.cells();
+    loop {
+        // The cells with an empty neighbour below, above, to the right, to the left.
+        let below = p & board.above(p);
+        let above = p & board.below(p);
+        let right = p & board.left_of(p);
+        let left = p & board.right_of(p);
+        let many = (below & above) | (right & left) | ((below | above) & (right | left));
+        let tufts = (below ^ above ^ right ^ left) & !many;
+        // The hubs of the tufts, one direction at a time; a tuft whose hub was already met is
+        // a spare.
+        let mut hubs = board.below(tufts & below);
+        let mut spare = 0;
+        let by_right = tufts & right;
+        let hubs_right = board.right_of(by_right);
+        spare |= by_right & board.left_of(hubs_right & hubs);
+        hubs |= hubs_right;
+        let by_above = tufts & above;
+        let hubs_above = board.above(by_above);
+        spare |= by_above & board.below(hubs_above & hubs);
+        hubs |= hubs_above;
+        let by_left = tufts & left;
+        let hubs_left = board.left_of(by_left);
+        spare |= by_left & board.right_of(hubs_left & hubs);
+        hubs |= hubs_left;
+        let others = p & !tufts & !hubs;
+        let bridges = others & !board.neighbours(others);
+        let reduced = p & !spare & !bridges;
+        if reduced == p {
+            return p;
+        }
+        p = reduced;
+    }
+}
+
 /// Whether a cropped component can matter to the sum: not a single cell (no move), not even by
 /// even and symmetric under the half turn (worth 0 by the symmetry strategy).
 #[inline]
@@ -278,11 +324,21 @@ impl Game for Cram {
         let cells = board.cells();
         let cols = board.cols();
         let symmetries = self.symmetries;
-        let pieces = bits(across)
-            .map(|i| 0b11u64 << i)
-            .chain(bits(down).map(move |i| (1 | 1 << cols) << i));
+        let (rows2, cols2) = (board.rows() as i32 - 1, cols as i32 - 1);
+        let mut keyed: SmallVec<[(u32, u64); 48]> = SmallVec::new();
+        for i in bits(down) {
+            let (r, c) = board.cell(i);
+            let key = 1000 + (2 * c as i32 - cols2).unsigned_abs() * 2 + ((2 * r as i32 + 1 - rows2).unsigned_abs() > 1) as u32;
+            keyed.push((key, (1 | 1 << cols) << i));
+        }
+        for i in bits(across) {
+            let (r, c) = board.cell(i);
+            let key = (2 * r as i32 - rows2).unsigned_abs() * 2 + ((2 * c as i32 + 1 - cols2).unsigned_abs() > 1) as u32;
+            keyed.push((key, 0b11u64 << i));
+        }
+        keyed.sort_unstable_by_key(|&(k, _)| k);
         let mut out: SmallVec<[Cram; 32]> = SmallVec::new();
-        for piece in pieces {
+        for (_, piece) in keyed {
             if symmetries == 1 || board::least_in_orbit(board, symmetries, piece) {
                 out.push(Cram::from_board(board.with_cells(cells & !piece)));
             }
@@ -291,7 +347,8 @@ impl Game for Cram {
     }
 
     fn split(&self) -> impl IntoIterator<Item = Self> {
-        board::canonical_parts(self.board, may_matter)
+        let reduced = self.board.with_cells(reduce(self.board));
+        board::canonical_parts(reduced, may_matter)
             .into_iter()
             .map(|(board, symmetries)| Cram { board, symmetries })
     }
