@@ -93,6 +93,17 @@ pub enum Error {
     },
 }
 
+impl Error {
+    /// The error of a `FromStr` impl: `text` is not `what` (such as `"a nimber"`), for `reason`.
+    pub(crate) fn parse(what: &'static str, text: &str, reason: &'static str) -> Error {
+        Error::Parse {
+            what,
+            text: text.to_owned(),
+            reason,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::Error;

@@ -214,11 +214,7 @@ impl FromStr for Outcome {
             "P" | "p" => Ok(Outcome::P),
             "N" | "n" => Ok(Outcome::N),
             "D" | "d" => Ok(Outcome::D),
-            _ => Err(Error::Parse {
-                what: "an outcome",
-                text: text.to_owned(),
-                reason: "an outcome is P, N or D",
-            }),
+            _ => Err(Error::parse("an outcome", text, "an outcome is P, N or D")),
         }
     }
 }

@@ -232,10 +232,12 @@ impl FromStr for Value {
     /// ```
     fn from_str(text: &str) -> Result<Self, Error> {
         let Some(rest) = text.trim().strip_prefix('∞') else {
-            return text.parse().map(Value::Finite).map_err(|_| Error::Parse {
-                what: "a loopy value",
-                text: text.to_owned(),
-                reason: "a loopy value is a nimber such as *2, or ∞, or ∞ with escapes such as ∞(0,*2)",
+            return text.parse().map(Value::Finite).map_err(|_| {
+                Error::parse(
+                    "a loopy value",
+                    text,
+                    "a loopy value is a nimber such as *2, or ∞, or ∞ with escapes such as ∞(0,*2)",
+                )
             });
         };
         if rest.is_empty() {
@@ -244,10 +246,12 @@ impl FromStr for Value {
         let list = rest
             .strip_prefix('(')
             .and_then(|r| r.strip_suffix(')'))
-            .ok_or_else(|| Error::Parse {
-                what: "a loopy value",
-                text: text.to_owned(),
-                reason: "the escapes of ∞ are listed in parentheses, such as ∞(0,*2)",
+            .ok_or_else(|| {
+                Error::parse(
+                    "a loopy value",
+                    text,
+                    "the escapes of ∞ are listed in parentheses, such as ∞(0,*2)",
+                )
             })?;
         list.split(',')
             .map(str::parse)

@@ -172,11 +172,7 @@ impl FromStr for Nimber {
     /// # Ok::<(), sprague::Error>(())
     /// ```
     fn from_str(text: &str) -> Result<Self, Error> {
-        let error = |reason| Error::Parse {
-            what: "a nimber",
-            text: text.to_owned(),
-            reason,
-        };
+        let error = |reason| Error::parse("a nimber", text, reason);
         let trimmed = text.trim();
         let digits = match trimmed.strip_prefix('*') {
             Some("") => return Ok(Nimber::STAR),

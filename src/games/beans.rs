@@ -125,11 +125,11 @@ impl FromStr for SplitMove {
             .unwrap_or_default();
         match numbers[..] {
             [i, j, k] => Ok(SplitMove { i, j, k }),
-            _ => Err(Error::Parse {
-                what: "a splitting move",
-                text: text.to_owned(),
-                reason: "a move is three bottle numbers, such as 0 2 3",
-            }),
+            _ => Err(Error::parse(
+                "a splitting move",
+                text,
+                "a move is three bottle numbers, such as 0 2 3",
+            )),
         }
     }
 }

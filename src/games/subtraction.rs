@@ -645,11 +645,7 @@ impl FromStr for Subtraction {
     /// # Ok::<(), sprague::Error>(())
     /// ```
     fn from_str(text: &str) -> Result<Self, Error> {
-        let error = |reason| Error::Parse {
-            what: "a subtraction set",
-            text: text.to_owned(),
-            reason,
-        };
+        let error = |reason| Error::parse("a subtraction set", text, reason);
         let trimmed = text.trim();
         let (all_but, set) = match trimmed.strip_prefix("all but") {
             Some(rest) => (true, rest.trim_start()),

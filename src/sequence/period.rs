@@ -71,11 +71,7 @@ impl FromStr for Period {
     /// # Ok::<(), sprague::Error>(())
     /// ```
     fn from_str(text: &str) -> Result<Self, Error> {
-        let error = |reason| Error::Parse {
-            what: "a period",
-            text: text.to_owned(),
-            reason,
-        };
+        let error = |reason| Error::parse("a period", text, reason);
         let (start, length) = text
             .trim()
             .strip_prefix("preperiod ")
