@@ -151,6 +151,42 @@ proptest! {
         }
     }
 
+    /// The settings of a large search change no value: a table far smaller than the game,
+    /// which forgets and searches again, the cycle check, and the thread count.
+    #[test]
+    fn settings_do_not_change_values(rules in rules_strategy(40, 3), budget in 20_000usize..60_000) {
+        let want = rules.brute_force();
+        let n = want.len();
+        let mut small = Solver::new().with_memory(budget);
+        let mut checked = Solver::new().with_cycle_check().with_threads(2);
+        let mut single = Solver::new().with_threads(1);
+        for k in 0..n {
+            let node = (k * 7 + 3) % n;
+            let token = Tokens::new(&rules, vec![node as u16], true);
+            prop_assert_eq!(small.grundy(&token)?.value(), want[node], "budget, node {}", node);
+            prop_assert_eq!(checked.grundy(&token)?.value(), want[node], "checked, node {}", node);
+            prop_assert_eq!(single.grundy(&token)?.value(), want[node], "one thread, node {}", node);
+        }
+    }
+
+    /// With the cycle check, a position is an error exactly when a cycle can be reached from
+    /// it, whatever was asked before.
+    #[test]
+    fn the_cycle_check_finds_every_reachable_cycle(
+        edges in proptest::collection::vec(proptest::collection::vec(0u8..12, 0..4), 12),
+        order in proptest::collection::vec(0u8..12, 1..12),
+    ) {
+        let graph = Arc::new(edges);
+        let mut solver = Solver::new().with_cycle_check();
+        for &start in &order {
+            let got = solver.grundy(&Node { at: start, graph: Arc::clone(&graph) });
+            prop_assert_eq!(got.is_err(), reaches_a_cycle(&graph, start), "from {}: {:?}", start, got);
+            if let Err(e) = got {
+                prop_assert!(matches!(e, Error::Cycle { .. }), "{:?}", e);
+            }
+        }
+    }
+
     /// A fresh solver per question, so every search starts cold.
     #[test]
     fn cold_searches_agree_with_brute_force(rules in rules_strategy(30, 2), node in 0usize..30) {
@@ -428,5 +464,159 @@ fn outcome_by_closure() {
     for n in 0..20 {
         let want = if n % 3 == 0 { Outcome::P } else { Outcome::N };
         assert_eq!(outcome_by(&n, take).unwrap(), want);
+    }
+}
+
+/// A node of a directed graph, which may have cycles; a move follows an edge.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct Node {
+    at: u8,
+    graph: Arc<Vec<Vec<u8>>>,
+}
+
+impl Game for Node {
+    fn successors(&self) -> impl IntoIterator<Item = Self> {
+        self.graph[self.at as usize]
+            .iter()
+            .map(|&at| Node {
+                at,
+                graph: Arc::clone(&self.graph),
+            })
+            .collect::<Vec<_>>()
+    }
+}
+
+/// Whether a cycle can be reached from `start`: by brute force, some node reachable from
+/// `start` reaches itself in one or more moves.
+fn reaches_a_cycle(graph: &[Vec<u8>], start: u8) -> bool {
+    let reach = |from: u8| {
+        let mut seen = vec![false; graph.len()];
+        let mut todo: Vec<u8> = graph[from as usize].clone();
+        while let Some(v) = todo.pop() {
+            if !std::mem::replace(&mut seen[v as usize], true) {
+                todo.extend(&graph[v as usize]);
+            }
+        }
+        seen
+    };
+    let from_start = reach(start);
+    (0..graph.len() as u8).any(|v| (v == start || from_start[v as usize]) && reach(v)[v as usize])
+}
+
+/// Root -> {One, Zero, Loop}, One -> {Zero}, Loop -> {Loop}.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+enum Lure {
+    Root,
+    One,
+    Zero,
+    Loop,
+}
+
+impl Game for Lure {
+    fn successors(&self) -> impl IntoIterator<Item = Self> {
+        match self {
+            Lure::Root => vec![Lure::One, Lure::Zero, Lure::Loop],
+            Lure::One => vec![Lure::Zero],
+            Lure::Zero => vec![],
+            Lure::Loop => vec![Lure::Loop],
+        }
+    }
+}
+
+#[test]
+fn a_cycle_behind_a_settled_question_is_found_by_the_check() {
+    let cycle = Err(Error::Cycle {
+        length: 1,
+        depth: 1,
+    });
+    assert_eq!(Solver::new().with_cycle_check().grundy(&Lure::Root), cycle);
+    // Whatever was asked before.
+    let mut solver = Solver::new().with_cycle_check();
+    assert_eq!(solver.grundy(&Lure::One), Ok(Nimber::new(1)));
+    assert_eq!(solver.grundy(&Lure::Zero), Ok(Nimber::new(0)));
+    assert_eq!(solver.grundy(&Lure::Root), cycle);
+    assert_eq!(
+        solver.grundy(&Lure::Loop),
+        Err(Error::Cycle {
+            length: 1,
+            depth: 0
+        })
+    );
+    // Without the check the search never looks behind Loop: the default promises exact
+    // values for finite games only.
+    assert!(matches!(
+        Solver::new().grundy(&Lure::Root),
+        Ok(_) | Err(Error::Cycle { .. })
+    ));
+}
+
+#[test]
+fn a_search_that_needs_more_than_the_budget_at_once_is_out_of_memory() {
+    // A path 1000 deep keeps 1000 components on the stack.
+    let mut solver = Solver::new().with_memory(1000);
+    assert!(matches!(
+        solver.grundy(&Path(1000)),
+        Err(Error::OutOfMemory { .. })
+    ));
+    assert_eq!(solver.grundy(&Path(5)).unwrap(), Nimber::new(1));
+}
+
+#[test]
+fn a_budget_far_below_the_game_still_gives_exact_values() {
+    // Node i moves to fractions of i: 3000 nodes, but lines of play of at most 30 moves.
+    let options = (0..3000u16)
+        .map(|i| {
+            if i < 2 {
+                return vec![];
+            }
+            vec![
+                vec![i / 2],
+                vec![i / 3, i / 4],
+                vec![i * 2 / 3],
+                vec![i * 3 / 4, i / 7],
+            ]
+        })
+        .collect();
+    let rules = Arc::new(Rules { options });
+    let want = rules.brute_force();
+    let mut small = Solver::new().with_memory(40_000);
+    for node in (0..3000).rev().step_by(7) {
+        let token = Tokens::new(&rules, vec![node as u16], true);
+        assert_eq!(small.grundy(&token).unwrap().value(), want[node], "{node}");
+    }
+    assert!(small.len() < 400, "{} positions stored", small.len());
+}
+
+/// A path whose moves panic while `PANIC` is set.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct Fragile(u32);
+
+static PANIC: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+impl Game for Fragile {
+    fn successors(&self) -> impl IntoIterator<Item = Self> {
+        assert!(
+            !(self.0 == 3 && PANIC.load(std::sync::atomic::Ordering::SeqCst)),
+            "the user's code panics"
+        );
+        (self.0 > 0).then(|| Fragile(self.0 - 1))
+    }
+}
+
+#[test]
+fn a_panic_in_the_users_code_leaves_the_solver_usable() {
+    for check in [false, true] {
+        let mut solver = Solver::new();
+        if check {
+            solver = solver.with_cycle_check();
+        }
+        PANIC.store(true, std::sync::atomic::Ordering::SeqCst);
+        let caught =
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| solver.grundy(&Fragile(10))));
+        PANIC.store(false, std::sync::atomic::Ordering::SeqCst);
+        assert!(caught.is_err());
+        // No false cycle through the positions the panic left half searched.
+        assert_eq!(solver.grundy(&Fragile(10)).unwrap(), Nimber::new(0));
+        assert_eq!(solver.grundy(&Fragile(7)).unwrap(), Nimber::new(1));
     }
 }

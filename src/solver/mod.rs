@@ -1,12 +1,15 @@
 //! The memoizing Sprague–Grundy solver for finite games, and its free-function forms.
 
+mod finite;
+mod rules;
 mod search;
 pub(crate) mod table;
 
 use std::fmt;
 use std::hash::Hash;
 
-use search::{Engine, FnRules, GameRules};
+use rules::{FnRules, GameRules};
+use search::Engine;
 
 use crate::{Error, Game, Nimber, Outcome};
 
@@ -69,6 +72,8 @@ use crate::{Error, Game, Nimber, Outcome};
 /// ```
 pub struct Solver<G> {
     engine: Engine<G>,
+    threads: usize,
+    cycle_check: bool,
 }
 
 impl<G: Game> Solver<G> {
@@ -77,6 +82,8 @@ impl<G: Game> Solver<G> {
     pub fn new() -> Self {
         Solver {
             engine: Engine::new(),
+            threads: every_core(),
+            cycle_check: false,
         }
     }
 
@@ -99,26 +106,132 @@ impl<G: Game> Solver<G> {
         self
     }
 
+    /// Sets the number of threads the solver may use; `0` means one per core, the default
+    /// ([`std::thread::available_parallelism`]).
+    ///
+    /// Values never depend on it. Today the search runs on the calling thread whatever the
+    /// setting; the setting is the solver's promise of how many it may occupy.
+    ///
+    /// ```
+    /// use sprague::{games::Nim, Nimber, Solver};
+    ///
+    /// let mut solver = Solver::new().with_threads(1);
+    /// assert_eq!(solver.threads(), 1);
+    /// assert_eq!(solver.grundy(&Nim::new([3, 5]))?, Nimber::new(6));
+    /// # Ok::<(), sprague::Error>(())
+    /// ```
+    #[must_use]
+    pub fn with_threads(mut self, threads: usize) -> Self {
+        self.threads = if threads == 0 { every_core() } else { threads };
+        self
+    }
+
+    /// The number of threads the solver may use: see [`Solver::with_threads`].
+    #[must_use]
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// Bounds the memory of the table to about `bytes` bytes, besides what the positions
+    /// themselves own on the heap (a `Vec` inside a position, say).
+    ///
+    /// Each stored position costs [`size_of::<G>()`](size_of) plus a few dozen bytes. When
+    /// the table is three quarters full, the solver keeps what the search under way needs and
+    /// the oldest exact values, up to half the budget, forgets the rest, and goes on: values
+    /// stay exact, and what was forgotten is searched again if it is met again. Only a search
+    /// that needs more than the whole budget at once (the components on its current line of
+    /// play and their open successors) fails, with [`Error::OutOfMemory`].
+    ///
+    /// The stack of the search itself is not counted: it holds the successors of the
+    /// components on the current line of play.
+    ///
+    /// ```
+    /// use sprague::{games::GridCutting, Error, Solver};
+    ///
+    /// let grid = GridCutting::new(40, 40);
+    /// let want = Solver::new().grundy(&grid)?;
+    /// assert_eq!(Solver::new().with_memory(1 << 20).grundy(&grid)?, want);
+    /// // Far too little for the positions a search of it holds at once.
+    /// let mut tiny = Solver::new().with_memory(1000);
+    /// assert!(matches!(tiny.grundy(&grid), Err(Error::OutOfMemory { .. })));
+    /// # Ok::<(), sprague::Error>(())
+    /// ```
+    #[must_use]
+    pub fn with_memory(mut self, bytes: usize) -> Self {
+        self.engine.set_memory(bytes);
+        self
+    }
+
+    /// Makes every answer check that the game is finite: before a component is valued, every
+    /// component reachable from it is examined once, and a position from which a position can
+    /// repeat is always [`Error::Cycle`], with the length of a cycle and its distance in moves
+    /// from the component.
+    ///
+    /// Without the check the solver examines only the positions it needs: a finite game gets
+    /// its exact value; a game that is not finite gets [`Error::Cycle`] when the search meets
+    /// a cycle, and may otherwise get a value that means nothing, since the search can settle
+    /// a question ("is this value 5?") from the number of moves alone, without looking behind
+    /// them. The check costs one visit of every reachable component and keeps all of them in
+    /// the table. Games whose positions may repeat on purpose belong in
+    /// [`loopy`](crate::loopy).
+    ///
+    /// ```
+    /// use sprague::{Error, Game, Solver};
+    ///
+    /// /// Root -> {One, Zero, Loop}, One -> {Zero}, Loop -> {Loop}.
+    /// #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+    /// enum P { Root, One, Zero, Loop }
+    ///
+    /// impl Game for P {
+    ///     fn successors(&self) -> impl IntoIterator<Item = Self> {
+    ///         match self {
+    ///             P::Root => vec![P::One, P::Zero, P::Loop],
+    ///             P::One => vec![P::Zero],
+    ///             P::Zero => vec![],
+    ///             P::Loop => vec![P::Loop],
+    ///         }
+    ///     }
+    /// }
+    ///
+    /// let err = Solver::new().with_cycle_check().grundy(&P::Root).unwrap_err();
+    /// assert_eq!(err, Error::Cycle { length: 1, depth: 1 });
+    /// ```
+    #[must_use]
+    pub fn with_cycle_check(mut self) -> Self {
+        self.cycle_check = true;
+        self
+    }
+
     /// The Grundy value (nimber) of `position`.
     ///
     /// # Errors
     ///
-    /// [`Error::Cycle`] if a position repeats (the game is not finite),
+    /// [`Error::Cycle`] if a position repeats (the game is not finite): always, with
+    /// [`Solver::with_cycle_check`], and otherwise when the search meets the cycle;
     /// [`Error::LimitExceeded`] if the position limit is reached,
-    /// [`Error::OutOfMemory`] if the table cannot grow.
+    /// [`Error::OutOfMemory`] if the table cannot grow or the search needs more than the
+    /// memory budget at once. The solver keeps what it knew before the call, and stays usable
+    /// even after a panic in the game's own code unwound through it.
     ///
     /// # Complexity
     ///
     /// See [`Solver`]: linear in the components and moves not met before by this solver, in
     /// the worst case.
     pub fn grundy(&mut self, position: &G) -> Result<Nimber, Error> {
-        let stored = self.engine.table.len();
+        self.engine.begin();
         let mut total = 0;
         for component in position.split() {
-            match self.engine.value_of(&mut GameRules, component) {
+            let value = if self.cycle_check {
+                self.engine
+                    .check_finite(&mut GameRules, component.clone())
+                    .and_then(|()| self.engine.value_of(&mut GameRules, component))
+            } else {
+                self.engine.value_of(&mut GameRules, component)
+            };
+            match value {
                 Ok(value) => total ^= value,
                 Err(e) => {
-                    self.engine.forget_from(stored);
+                    self.engine.fail();
                     return Err(e);
                 }
             }
@@ -192,8 +305,15 @@ impl<G> fmt::Debug for Solver<G> {
         f.debug_struct("Solver")
             .field("positions", &self.engine.table.len())
             .field("limit", &self.engine.table.limit)
+            .field("threads", &self.threads)
+            .field("cycle_check", &self.cycle_check)
             .finish_non_exhaustive()
     }
+}
+
+/// One thread per core, or one if the number of cores is not known.
+fn every_core() -> usize {
+    std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
 }
 
 /// The Grundy value of `position`, with a fresh [`Solver`].

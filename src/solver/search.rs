@@ -22,82 +22,10 @@ use std::hash::Hash;
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 
-use super::table::{PARTIAL, Table};
-use crate::{Error, Game};
-
-/// How the engine learns the moves and components of a position.
-pub(super) trait Rules<N> {
-    /// Calls `each` on every successor of `position`, stopping at the first error.
-    fn for_each_successor(
-        &mut self,
-        position: &N,
-        each: impl FnMut(N) -> Result<(), Error>,
-    ) -> Result<(), Error>;
-
-    /// Calls `each` on every component of `position`, stopping at the first error.
-    fn for_each_component(
-        position: N,
-        each: impl FnMut(N) -> Result<(), Error>,
-    ) -> Result<(), Error>;
-
-    /// The [`Game::index`] of `position`, if the rules know one.
-    fn index(_position: &N) -> Option<usize> {
-        None
-    }
-}
-
-/// The rules of a [`Game`].
-pub(super) struct GameRules;
-
-impl<G: Game> Rules<G> for GameRules {
-    fn for_each_successor(
-        &mut self,
-        position: &G,
-        each: impl FnMut(G) -> Result<(), Error>,
-    ) -> Result<(), Error> {
-        position.successors().into_iter().try_for_each(each)
-    }
-
-    #[inline]
-    fn for_each_component(
-        position: G,
-        mut each: impl FnMut(G) -> Result<(), Error>,
-    ) -> Result<(), Error> {
-        for component in position.split() {
-            each(component)?;
-        }
-        Ok(())
-    }
-
-    #[inline]
-    fn index(position: &G) -> Option<usize> {
-        position.index()
-    }
-}
-
-/// The rules of a successor function; positions are not split.
-pub(super) struct FnRules<F>(pub(super) F);
-
-impl<N, F, I> Rules<N> for FnRules<F>
-where
-    F: FnMut(&N) -> I,
-    I: IntoIterator<Item = N>,
-{
-    fn for_each_successor(
-        &mut self,
-        position: &N,
-        each: impl FnMut(N) -> Result<(), Error>,
-    ) -> Result<(), Error> {
-        (self.0)(position).into_iter().try_for_each(each)
-    }
-
-    fn for_each_component(
-        position: N,
-        mut each: impl FnMut(N) -> Result<(), Error>,
-    ) -> Result<(), Error> {
-        each(position)
-    }
-}
+use super::finite;
+use super::rules::Rules;
+use super::table::{FORGOTTEN, PARTIAL, Table};
+use crate::Error;
 
 /// Successor values below this are marked in a frame's bitset as they are found.
 const DIRECT_MARKS: u64 = 1 << 12;
@@ -173,6 +101,16 @@ pub(super) struct Engine<N> {
     answer: bool,
     /// The components of successors split by tests, by successor.
     split_cache: FxHashMap<N, ComponentIds>,
+    /// The value of the last frame finished: after a search, the root's.
+    last_value: u64,
+    /// The number of positions stored before the current question, renumbered when the table
+    /// is compacted: what an error leaves.
+    pub(super) mark: usize,
+    /// Whether a search is under way: set when one starts, cleared when it returns, so still
+    /// set at the next start only after a panic in the user's code unwound through it.
+    busy: bool,
+    /// With a memory budget, the table is compacted when it reaches this many positions.
+    compact_at: usize,
 }
 
 /// The component ids of one successor.
@@ -197,7 +135,106 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             known_values: Vec::new(),
             answer: false,
             split_cache: FxHashMap::default(),
+            last_value: 0,
+            mark: 0,
+            busy: false,
+            compact_at: usize::MAX,
         }
+    }
+
+    /// Bounds the table to about `bytes` bytes (besides what positions own on the heap), for
+    /// the positions and for the cache of split successors: at three quarters of it the table
+    /// is compacted, and a search that needs more at once fails with [`Error::OutOfMemory`].
+    pub(super) fn set_memory(&mut self, bytes: usize) {
+        let each = Table::<N>::bytes_per_position() + 2 * size_of::<(N, ComponentIds)>();
+        let positions = (bytes / each).max(16);
+        self.table.budget = positions;
+        self.compact_at = positions / 4 * 3;
+    }
+
+    /// Makes the engine ready for a new question: after a panic that unwound through a
+    /// search, drops its stack and clears every mark of a component under search, which would
+    /// otherwise read as a cycle.
+    pub(super) fn begin(&mut self) {
+        if self.busy {
+            self.abandon();
+            for aux in &mut self.table.aux {
+                aux.on_stack = 0;
+            }
+        }
+        self.mark = self.table.len();
+    }
+
+    /// Examines every component reachable from `position` for a cycle, unless it was
+    /// examined before: see [`finite::check`].
+    ///
+    /// # Errors
+    ///
+    /// As [`finite::check`].
+    pub(super) fn check_finite<R: Rules<N>>(
+        &mut self,
+        rules: &mut R,
+        position: N,
+    ) -> Result<(), Error> {
+        self.busy = true;
+        let result = finite::check(&mut self.table, rules, position);
+        self.busy = false;
+        result
+    }
+
+    /// Forgets what the current question added, after an error.
+    pub(super) fn fail(&mut self) {
+        self.forget_from(self.mark);
+    }
+
+    /// Forgets the positions that nothing on the stack names, but for the oldest exact values,
+    /// to bring the table down to half its budget; renumbers the rest.
+    ///
+    /// Old positions are kept because a depth-first search meets the big components, the
+    /// costly ones to value again, first.
+    fn compact(&mut self) -> Result<(), Error> {
+        let len = self.table.len();
+        let mut keep = Vec::new();
+        if keep.try_reserve_exact(len).is_err() {
+            return Err(Error::OutOfMemory {
+                what: "the compaction of the position table",
+                bytes: len as u128,
+            });
+        }
+        keep.resize(len, false);
+        for f in &self.frames {
+            keep[f.id as usize] = true;
+        }
+        for &c in &self.comps {
+            keep[c as usize] = true;
+        }
+        let mut kept = keep.iter().filter(|&&k| k).count();
+        let target = self.table.budget / 2;
+        for (id, k) in keep.iter_mut().enumerate() {
+            if kept >= target {
+                break;
+            }
+            if !*k && self.table.entries[id].state < PARTIAL {
+                *k = true;
+                kept += 1;
+            }
+        }
+        let remap = self.table.retain(&keep)?;
+        for f in &mut self.frames {
+            f.id = remap[f.id as usize];
+        }
+        for c in &mut self.comps {
+            *c = remap[*c as usize];
+        }
+        self.mark = remap[..self.mark.min(len)]
+            .iter()
+            .filter(|&&id| id != FORGOTTEN)
+            .count();
+        self.split_cache.clear();
+        // Halfway between what is kept and the budget, so that a stack near the budget does
+        // not compact at every step.
+        self.compact_at = usize::midpoint(self.table.len(), self.table.budget);
+        Ok(())
     }
 
     /// The value of the component `position`, searched if it is not known.
@@ -216,19 +253,26 @@ impl<N: Clone + Eq + Hash> Engine<N> {
         if state < PARTIAL {
             return Ok(state);
         }
+        self.busy = true;
         let result = self.expand(rules, id, EXACT).and_then(|_| self.run(rules));
+        self.busy = false;
         if let Err(e) = result {
             self.abandon();
             return Err(e);
         }
-        let state = self.table.state(id);
-        debug_assert!(state < PARTIAL, "a finished search leaves an exact value");
-        Ok(state)
+        debug_assert!(
+            self.last_value < PARTIAL,
+            "a finished search leaves an exact value"
+        );
+        Ok(self.last_value)
     }
 
     /// Runs the stack until it is empty.
     fn run<R: Rules<N>>(&mut self, rules: &mut R) -> Result<(), Error> {
         while !self.frames.is_empty() {
+            if self.table.len() >= self.compact_at {
+                self.compact()?;
+            }
             match self.step::<R>()? {
                 Step::Done => self.finish(),
                 Step::Push(id, goal) => {
@@ -454,6 +498,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             self.table.set_state(f.id, f.sought);
             self.answer = f.sought == f.goal;
         }
+        self.last_value = f.sought;
         self.table.aux[f.id as usize].on_stack = 0;
         self.truncate_to(&f);
     }

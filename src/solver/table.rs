@@ -32,6 +32,8 @@ pub(crate) struct Aux {
     pub(crate) on_stack: u32,
     /// How many tests of the value have searched the component.
     pub(crate) tests: u8,
+    /// Whether every position reachable from the component was examined and none repeats.
+    pub(crate) finite: bool,
 }
 
 #[derive(Clone, Copy, Default)]
@@ -63,6 +65,8 @@ pub(crate) struct Table<N> {
     /// How many positions `slots` holds.
     hashed: usize,
     pub(crate) limit: usize,
+    /// The most positions the memory budget allows; reaching it is [`Error::OutOfMemory`].
+    pub(crate) budget: usize,
 }
 
 /// The position with an index, and its exact value if it is known and below `u32::MAX`: a
@@ -77,6 +81,9 @@ struct IndexSlot {
 
 const NO_INDEX: u32 = u32::MAX;
 
+/// The new id [`Table::retain`] gives a forgotten position.
+pub(crate) const FORGOTTEN: u32 = u32::MAX;
+
 impl<N> Table<N> {
     pub(crate) fn new() -> Self {
         Table {
@@ -87,6 +94,7 @@ impl<N> Table<N> {
             indices: Vec::new(),
             hashed: 0,
             limit: usize::MAX,
+            budget: usize::MAX,
         }
     }
 
@@ -112,29 +120,85 @@ impl<N> Table<N> {
         if len >= self.entries.len() {
             return;
         }
-        self.entries.truncate(len);
-        self.aux.truncate(len);
         for &index in &self.indices[len..] {
             if index != NO_INDEX {
                 self.by_index[index as usize] = IndexSlot::default();
             }
         }
+        self.entries.truncate(len);
+        self.aux.truncate(len);
         self.indices.truncate(len);
+        self.rehash(|id| (id < len as u32).then_some(id));
+    }
+
+    /// Keeps the positions whose `keep` flag is set, renumbered densely in their order, and
+    /// returns the new id of every old id ([`FORGOTTEN`] for the others).
+    ///
+    /// # Errors
+    ///
+    /// [`Error::OutOfMemory`] if the renumbering cannot be allocated; the table is unchanged.
+    pub(crate) fn retain(&mut self, keep: &[bool]) -> Result<Vec<u32>, Error> {
+        let mut remap = Vec::new();
+        if remap.try_reserve_exact(keep.len()).is_err() {
+            return Err(Error::OutOfMemory {
+                what: "the renumbering of the position table",
+                bytes: (keep.len() * size_of::<u32>()) as u128,
+            });
+        }
+        let mut next = 0;
+        for (old, &kept) in keep.iter().enumerate() {
+            let index = self.indices[old];
+            if !kept {
+                remap.push(FORGOTTEN);
+                if index != NO_INDEX {
+                    self.by_index[index as usize] = IndexSlot::default();
+                }
+                continue;
+            }
+            remap.push(next as u32);
+            if index != NO_INDEX {
+                self.by_index[index as usize].id_plus_one = next as u32 + 1;
+            }
+            self.entries.swap(old, next);
+            self.aux.swap(old, next);
+            self.indices.swap(old, next);
+            next += 1;
+        }
+        self.entries.truncate(next);
+        self.aux.truncate(next);
+        self.indices.truncate(next);
+        self.rehash(|id| Some(remap[id as usize]).filter(|&new| new != FORGOTTEN));
+        Ok(remap)
+    }
+
+    /// Rebuilds the hashed index in place of the old one, renaming or dropping each id, from
+    /// the hashes its slots keep.
+    fn rehash(&mut self, mut rename: impl FnMut(u32) -> Option<u32>) {
         let fresh = vec![Slot::default(); self.slots.len()];
         let old = std::mem::replace(&mut self.slots, fresh);
         let mask = self.slots.len().wrapping_sub(1);
         self.hashed = 0;
-        for slot in old
-            .into_iter()
-            .filter(|s| s.id_plus_one != 0 && (s.id_plus_one as usize) <= len)
-        {
+        for slot in old.into_iter().filter(|s| s.id_plus_one != 0) {
+            let Some(id) = rename(slot.id_plus_one - 1) else {
+                continue;
+            };
             let mut i = slot.hash as usize & mask;
             while self.slots[i].id_plus_one != 0 {
                 i = (i + 1) & mask;
             }
-            self.slots[i] = slot;
+            self.slots[i] = Slot {
+                hash: slot.hash,
+                id_plus_one: id + 1,
+            };
             self.hashed += 1;
         }
+    }
+
+    /// The bytes one stored position costs in the table, besides what the position itself
+    /// owns on the heap: its entry, its search bookkeeping, its index, and its share of the
+    /// hashed index (at most four slots, which is at most half full).
+    pub(crate) const fn bytes_per_position() -> usize {
+        size_of::<Entry<N>>() + size_of::<Aux>() + size_of::<u32>() + 4 * size_of::<Slot>()
     }
 
     #[inline]
@@ -216,7 +280,7 @@ impl<N: Eq + Hash> Table<N> {
     #[inline(never)]
     fn insert_indexed(&mut self, position: N, index: usize) -> Result<u32, Error> {
         let count = self.entries.len();
-        if count >= self.limit || count == self.entries.capacity() {
+        if count >= self.limit.min(self.budget) || count == self.entries.capacity() {
             self.make_room(false)?;
         }
         if index >= self.by_index.len() {
@@ -246,7 +310,7 @@ impl<N: Eq + Hash> Table<N> {
 
     fn insert(&mut self, position: N, hash: u32) -> Result<u32, Error> {
         let count = self.entries.len();
-        if count >= self.limit
+        if count >= self.limit.min(self.budget)
             || count == self.entries.capacity()
             || (self.hashed + 1) * 2 > self.slots.len()
         {
@@ -280,6 +344,12 @@ impl<N: Eq + Hash> Table<N> {
         let limit = self.limit.min(MAX_POSITIONS);
         if count >= limit {
             return Err(Error::LimitExceeded { limit });
+        }
+        if count >= self.budget {
+            return Err(Error::OutOfMemory {
+                what: "the positions the search needs at once, within the memory budget",
+                bytes: ((count + 1) * Self::bytes_per_position()) as u128,
+            });
         }
         if self.entries.try_reserve(1).is_err()
             || self.aux.try_reserve(1).is_err()

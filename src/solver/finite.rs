@@ -1,0 +1,100 @@
+//! The cycle check of [`Solver::with_cycle_check`](super::Solver::with_cycle_check): every
+//! component reachable from a position is examined, depth first, before the position is
+//! valued.
+
+use std::hash::Hash;
+
+use super::rules::Rules;
+use super::table::Table;
+use crate::Error;
+
+/// A component whose reachable components are being examined.
+struct Node {
+    id: u32,
+    /// Where its components not yet examined start in the list of all of them.
+    first: usize,
+}
+
+/// Checks that no play from `position`, a component, repeats a position, marking every
+/// component examined as finite. Components marked before are not examined again.
+///
+/// # Errors
+///
+/// [`Error::Cycle`] with the length of the first cycle met and the number of moves from
+/// `position` to it; the errors of [`Table::intern`]. The marks of components under
+/// examination are then cleared.
+///
+/// # Complexity
+///
+/// O(V + E) for the V components reachable and not marked before and their E (successor,
+/// component) pairs; memory O(V) in the table and, on the stack, the components of the
+/// successors of every component on the current line of play not yet examined.
+pub(super) fn check<N: Clone + Eq + Hash, R: Rules<N>>(
+    table: &mut Table<N>,
+    rules: &mut R,
+    position: N,
+) -> Result<(), Error> {
+    let mut stack: Vec<Node> = Vec::new();
+    let mut pending: Vec<u32> = Vec::new();
+    let index = R::index(&position);
+    let (root, _) = table.intern(position, index)?;
+    let result = walk(table, rules, root, &mut stack, &mut pending);
+    if result.is_err() {
+        for node in stack {
+            table.aux[node.id as usize].on_stack = 0;
+        }
+    }
+    result
+}
+
+fn walk<N: Clone + Eq + Hash, R: Rules<N>>(
+    table: &mut Table<N>,
+    rules: &mut R,
+    root: u32,
+    stack: &mut Vec<Node>,
+    pending: &mut Vec<u32>,
+) -> Result<(), Error> {
+    let mut next = Some(root);
+    loop {
+        if let Some(id) = next.take() {
+            let aux = &table.aux[id as usize];
+            if aux.finite {
+                // Already examined.
+            } else if aux.on_stack != 0 {
+                let entered = aux.on_stack as usize - 1;
+                return Err(Error::Cycle {
+                    length: stack.len() - entered,
+                    depth: entered,
+                });
+            } else {
+                table.aux[id as usize].on_stack = stack.len() as u32 + 1;
+                stack.push(Node {
+                    id,
+                    first: pending.len(),
+                });
+                let position = table.entries[id as usize].position.clone();
+                rules.for_each_successor(&position, |successor| {
+                    R::for_each_component(successor, |c| {
+                        let index = R::index(&c);
+                        let (c, _) = table.intern(c, index)?;
+                        if !table.aux[c as usize].finite {
+                            pending.push(c);
+                        }
+                        Ok(())
+                    })
+                })?;
+            }
+        }
+        let Some(top) = stack.last() else {
+            return Ok(());
+        };
+        if pending.len() > top.first {
+            next = pending.pop();
+        } else {
+            let aux = &mut table.aux[top.id as usize];
+            aux.on_stack = 0;
+            aux.finite = true;
+            stack.pop();
+        }
+    }
+}

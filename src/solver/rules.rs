@@ -1,0 +1,78 @@
+//! How the solvers learn the moves and components of a position: from a [`Game`], or from a
+//! successor function.
+
+use crate::{Error, Game};
+
+/// How the engine learns the moves and components of a position.
+pub(crate) trait Rules<N> {
+    /// Calls `each` on every successor of `position`, stopping at the first error.
+    fn for_each_successor(
+        &mut self,
+        position: &N,
+        each: impl FnMut(N) -> Result<(), Error>,
+    ) -> Result<(), Error>;
+
+    /// Calls `each` on every component of `position`, stopping at the first error.
+    fn for_each_component(
+        position: N,
+        each: impl FnMut(N) -> Result<(), Error>,
+    ) -> Result<(), Error>;
+
+    /// The [`Game::index`] of `position`, if the rules know one.
+    fn index(_position: &N) -> Option<usize> {
+        None
+    }
+}
+
+/// The rules of a [`Game`].
+pub(crate) struct GameRules;
+
+impl<G: Game> Rules<G> for GameRules {
+    fn for_each_successor(
+        &mut self,
+        position: &G,
+        each: impl FnMut(G) -> Result<(), Error>,
+    ) -> Result<(), Error> {
+        position.successors().into_iter().try_for_each(each)
+    }
+
+    #[inline]
+    fn for_each_component(
+        position: G,
+        mut each: impl FnMut(G) -> Result<(), Error>,
+    ) -> Result<(), Error> {
+        for component in position.split() {
+            each(component)?;
+        }
+        Ok(())
+    }
+
+    #[inline]
+    fn index(position: &G) -> Option<usize> {
+        position.index()
+    }
+}
+
+/// The rules of a successor function; positions are not split.
+pub(crate) struct FnRules<F>(pub(crate) F);
+
+impl<N, F, I> Rules<N> for FnRules<F>
+where
+    F: FnMut(&N) -> I,
+    I: IntoIterator<Item = N>,
+{
+    fn for_each_successor(
+        &mut self,
+        position: &N,
+        each: impl FnMut(N) -> Result<(), Error>,
+    ) -> Result<(), Error> {
+        (self.0)(position).into_iter().try_for_each(each)
+    }
+
+    fn for_each_component(
+        position: N,
+        mut each: impl FnMut(N) -> Result<(), Error>,
+    ) -> Result<(), Error> {
+        each(position)
+    }
+}
