@@ -276,7 +276,10 @@ fn cram_winning_moves_are_moves_on_the_board() {
     let mut solver = Solver::new();
     let cram: Cram = ".....|.....|#....".parse().unwrap();
     let wins = cram.winning_moves(&mut solver).unwrap();
-    assert_eq!(solver.grundy(&cram).unwrap(), Nimber::new(cram_brute(cram.board())));
+    assert_eq!(
+        solver.grundy(&cram).unwrap(),
+        Nimber::new(cram_brute(cram.board()))
+    );
     assert!(!solver.grundy(&cram).unwrap().is_zero());
     assert!(!wins.is_empty());
     for &domino in &wins {

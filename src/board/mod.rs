@@ -531,7 +531,7 @@ impl FromStr for Board {
             let len = row.chars().count();
             if len != cols {
                 return Err(invalid(format!(
-                    "row {} has {len} cells, row 1 has {cols}",
+                    "row {} is {len} cells long, row 1 is {cols}",
                     r + 1
                 )));
             }

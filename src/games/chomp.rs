@@ -72,8 +72,8 @@ impl Chomp {
     ///
     /// # Errors
     ///
-    /// [`Error::OutOfRange`] for a side of 0, or a bar with more than [`CHOMP_MAX_ROWS`] rows
-    /// and columns or a side above [`CHOMP_MAX_COLS`].
+    /// [`Error::InvalidRules`] for a side of 0, [`Error::OutOfRange`] for a bar with more
+    /// than [`CHOMP_MAX_ROWS`] rows and columns or a side above [`CHOMP_MAX_COLS`].
     pub fn new(rows: u32, cols: u32) -> Result<Chomp, Error> {
         if rows > CHOMP_MAX_COLS {
             return Err(too_large(rows, cols));

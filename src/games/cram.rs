@@ -324,17 +324,20 @@ impl Game for Cram {
         let cells = board.cells();
         let cols = board.cols();
         let symmetries = self.symmetries;
-        let (rows2, cols2) = (board.rows() as i32 - 1, cols as i32 - 1);
+        // Moves near the middle first: they cut the board in two, and the search meets small
+        // components (and symmetric, zero ones) sooner. Distances are doubled so that the
+        // middle of an even side is a whole number.
+        let (rows, mid_row, mid_col) = (board.rows(), board.rows() - 1, cols - 1);
         let mut keyed: SmallVec<[(u32, u64); 48]> = SmallVec::new();
-        for i in bits(down) {
-            let (r, c) = board.cell(i);
-            let key = 1000 + (2 * c as i32 - cols2).unsigned_abs() * 2 + ((2 * r as i32 + 1 - rows2).unsigned_abs() > 1) as u32;
-            keyed.push((key, (1 | 1 << cols) << i));
-        }
         for i in bits(across) {
             let (r, c) = board.cell(i);
-            let key = (2 * r as i32 - rows2).unsigned_abs() * 2 + ((2 * c as i32 + 1 - cols2).unsigned_abs() > 1) as u32;
+            let key = (2 * r).abs_diff(mid_row) * 128 + (2 * c + 1).abs_diff(mid_col);
             keyed.push((key, 0b11u64 << i));
+        }
+        for i in bits(down) {
+            let (r, c) = board.cell(i);
+            let key = (rows + (2 * c).abs_diff(mid_col)) * 128 + (2 * r + 1).abs_diff(mid_row);
+            keyed.push((key, (1 | 1 << cols) << i));
         }
         keyed.sort_unstable_by_key(|&(k, _)| k);
         let mut out: SmallVec<[Cram; 32]> = SmallVec::new();
