@@ -304,6 +304,27 @@ fn reduce(board: Board) -> u64 {
     }
 }
 
+/// The left cells of horizontal dominoes that need not be played: both across a 2 × 2 block
+/// of empty cells whose top left cell is walled above and on the left and whose bottom right
+/// cell below and on the right (or the mirror image). Beling's igs leaves them out, so that
+/// such a block splits into its two columns.
+fn idle_across(board: Board) -> u64 {
+    let p = board.cells();
+    let has_right = board.left_of(p);
+    let has_left = board.right_of(p);
+    let has_below = board.above(p);
+    let has_above = board.below(p);
+    let open_right = p & has_right & !has_left;
+    let open_left = p & has_left & !has_right;
+    let open_below = has_below & !has_above;
+    let open_above = has_above & !has_below;
+    // Bottom left cells of the blocks, walled top left to bottom right or the other way.
+    let diagonal = board.below(open_right & open_below) & board.left_of(open_left & open_above);
+    let anti = board.below(board.left_of(open_left & open_below)) & open_right & open_above;
+    let bottom = diagonal | anti;
+    bottom | board.above(bottom)
+}
+
 /// 0..n from the middle out: (n − 1) / 2, then one after, one before, and so on.
 fn middle_out(n: u32) -> impl Iterator<Item = u32> {
     let mid = n.saturating_sub(1) / 2;
@@ -351,7 +372,7 @@ impl Game for Cram {
 
     fn split(&self) -> impl IntoIterator<Item = Self> {
         let reduced = self.board.with_cells(reduce(self.board));
-        board::canonical_parts(reduced, may_matter)
+        board::canonical_parts(reduced, idle_across(reduced), may_matter)
             .into_iter()
             .map(|(board, symmetries)| Cram { board, symmetries })
     }
