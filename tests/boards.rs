@@ -114,6 +114,13 @@ proptest! {
     }
 
     #[test]
+    fn cram_on_dense_boards_is_brute_force(board in (2u32..=5, 2u32..=5, any::<u64>(), any::<u64>())
+        .prop_map(|(r, c, a, b)| Board::empty(r, c).unwrap().with_cells(a | b)))
+    {
+        prop_assert_eq!(grundy(&Cram::from_board(board)).unwrap(), Nimber::new(cram_brute(board)));
+    }
+
+    #[test]
     fn node_kayles_on_boards_is_brute_force(board in (1u32..=4, 1u32..=5, any::<u64>())
         .prop_map(|(r, c, bits)| Board::empty(r, c).unwrap().with_cells(bits)))
     {
@@ -276,7 +283,10 @@ fn cram_winning_moves_are_moves_on_the_board() {
     let mut solver = Solver::new();
     let cram: Cram = ".....|.....|#....".parse().unwrap();
     let wins = cram.winning_moves(&mut solver).unwrap();
-    assert_eq!(solver.grundy(&cram).unwrap(), Nimber::new(cram_brute(cram.board())));
+    assert_eq!(
+        solver.grundy(&cram).unwrap(),
+        Nimber::new(cram_brute(cram.board()))
+    );
     assert!(!solver.grundy(&cram).unwrap().is_zero());
     assert!(!wins.is_empty());
     for &domino in &wins {

@@ -10,6 +10,7 @@
 #![warn(clippy::pedantic)]
 #![allow(clippy::cast_possible_truncation)]
 
+mod boards;
 mod plot;
 mod sequence;
 mod words;
@@ -62,6 +63,10 @@ On a terminal, a long computation shows a progress bar on standard error.")]
     Grid(GridArgs),
     /// Crosses and Crosses on a 1 x N strip: who wins, and the winning first crosses
     Treblecross(TreblecrossArgs),
+    /// Cram on a board (5x6, or "..#|...|..."): value, outcome, winning moves
+    Cram(boards::CramArgs),
+    /// Chomp on an R x C bar: value, outcome, winning bites
+    Chomp(boards::ChompArgs),
 }
 
 /// What the sequence commands compute and print.
@@ -173,6 +178,8 @@ fn main() -> ExitCode {
         Command::Nim(args) => nim(&args, &mut out),
         Command::Grid(args) => grid(&args, &mut out),
         Command::Treblecross(args) => treblecross(&args, &mut out),
+        Command::Cram(args) => boards::cram(&args, &mut out),
+        Command::Chomp(args) => boards::chomp(&args, &mut out),
     }
     .and_then(|()| out.flush().map_err(Failure::from));
     match result {

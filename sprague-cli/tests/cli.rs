@@ -522,3 +522,61 @@ fn unwritable_plots_are_exit_status_1() {
     assert!(err.starts_with("sprague: cannot draw the plot"), "{err}");
     assert_eq!(err.lines().count(), 1, "{err}");
 }
+
+// ---------------------------------------------------------------------------------------------
+// Games on boards
+
+#[test]
+fn cram_by_size_and_by_text() {
+    use sprague::games::{Cram, Domino};
+    let summary = success(&["cram", "3x4"]);
+    assert_eq!(field(&summary, "value"), "1");
+    assert!(field(&summary, "outcome").starts_with("N"));
+    // Every winning move listed wins on the real board, and there are as many as the library finds.
+    let board = Cram::new(3, 4).unwrap();
+    let mut solver = Solver::new();
+    let wins = board.winning_moves(&mut solver).unwrap();
+    let listed: Vec<&str> = summary
+        .lines()
+        .filter_map(|l| l.strip_prefix("winning move"))
+        .map(str::trim)
+        .collect();
+    let expected: Vec<String> = wins.iter().map(Domino::to_string).collect();
+    assert_eq!(listed, expected);
+    let symmetric = success(&["cram", "4x4"]);
+    assert_eq!(field(&symmetric, "value"), "0");
+    assert!(!symmetric.contains("winning move"));
+    let text = success(&["cram", "...|.#.|..."]);
+    assert_eq!(field(&text, "value"), "0");
+    let json = success(&["cram", "..|..|..", "--json"]);
+    let doc: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(doc["value"], 1);
+    assert_eq!(doc["outcome"], "N");
+    assert_eq!(doc["board"], "..|..|..");
+    assert!(
+        doc["winning_moves"]
+            .as_array()
+            .is_some_and(|m| !m.is_empty())
+    );
+}
+
+#[test]
+fn cram_bad_boards() {
+    bad_input(&["cram", "..|."], "row 2");
+    bad_input(&["cram", "..|.x"], "'x'");
+    bad_input(&["cram", "9x9"], "81 cells");
+    bad_input(&["cram", "4294967295x4294967295"], "more than the 64");
+}
+
+#[test]
+fn chomp_value_and_bites() {
+    let summary = success(&["chomp", "4", "4"]);
+    // The square's only winning bite leaves an L of equal arms.
+    assert_eq!(field(&summary, "winning bite"), "(1,1)");
+    let bar = success(&["chomp", "1", "6", "--json"]);
+    let doc: serde_json::Value = serde_json::from_str(&bar).unwrap();
+    assert_eq!(doc["value"], 5);
+    assert_eq!(doc["winning_moves"], serde_json::json!(["(0,1)"]));
+    bad_input(&["chomp", "0", "3"], "poisoned");
+    bad_input(&["chomp", "20", "20"], "20 x 20");
+}

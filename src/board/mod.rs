@@ -272,6 +272,18 @@ impl Board {
         COLUMN[self.cols as usize] & self.area()
     }
 
+    /// Row `row` of the grid, as bits.
+    #[inline]
+    pub(crate) fn row_bits(self, row: u32) -> u64 {
+        shl(low_bits(self.cols()), row * self.cols())
+    }
+
+    /// Column `col` of the grid, as bits.
+    #[inline]
+    pub(crate) fn col_bits(self, col: u32) -> u64 {
+        shl(self.first_col(), col)
+    }
+
     /// The last column of the grid, as bits.
     #[inline]
     fn last_col(self) -> u64 {
@@ -334,10 +346,18 @@ impl Board {
     #[must_use]
     #[inline]
     pub fn component_of(self, seed: u64) -> u64 {
+        self.component_cut(seed, 0)
+    }
+
+    /// As [`component_of`](Board::component_of), but not crossing from a cell of `cut` to
+    /// the cell to its right (or back).
+    #[inline]
+    fn component_cut(self, seed: u64, cut: u64) -> u64 {
         let within = self.cells;
         let mut set = seed & within;
         loop {
-            let grown = (set | self.neighbours(set)) & within;
+            let across = self.right_of(set & !cut) | (self.left_of(set) & !cut);
+            let grown = (set | across | self.below(set) | self.above(set)) & within;
             if grown == set {
                 return set;
             }
@@ -360,6 +380,7 @@ impl Board {
         Components {
             board: self,
             rest: self.cells,
+            cut: 0,
         }
     }
 
@@ -419,13 +440,20 @@ pub(crate) type Part = (Board, u8);
 
 /// The canonical forms of the components of `board` that `keep` keeps (it sees each cropped
 /// component first), two equal ones cancelling: the split of a game on a board whose
-/// components are independent and whose positions cannot repeat.
+/// components are independent and whose positions cannot repeat. Components are not joined
+/// from a cell of `cut` to the cell to its right.
 pub(crate) fn canonical_parts(
     board: Board,
+    cut: u64,
     keep: impl Fn(Board) -> bool,
 ) -> smallvec::SmallVec<[Part; 8]> {
     let mut parts: smallvec::SmallVec<[Part; 8]> = smallvec::SmallVec::new();
-    for component in board.components() {
+    let components = Components {
+        board,
+        rest: board.cells,
+        cut,
+    };
+    for component in components {
         let (cropped, _) = board.with_cells(component).crop();
         if !keep(cropped) {
             continue;
@@ -462,6 +490,8 @@ pub(crate) fn least_in_orbit(board: Board, symmetries: u8, cells: u64) -> bool {
 pub struct Components {
     board: Board,
     rest: u64,
+    /// Cells not joined to the cell to their right.
+    cut: u64,
 }
 
 impl Iterator for Components {
@@ -474,7 +504,7 @@ impl Iterator for Components {
         }
         let component = self
             .board
-            .component_of(self.rest & self.rest.wrapping_neg());
+            .component_cut(self.rest & self.rest.wrapping_neg(), self.cut);
         self.rest ^= component;
         Some(component)
     }
@@ -531,7 +561,7 @@ impl FromStr for Board {
             let len = row.chars().count();
             if len != cols {
                 return Err(invalid(format!(
-                    "row {} has {len} cells, row 1 has {cols}",
+                    "row {} is {len} cells long, row 1 is {cols}",
                     r + 1
                 )));
             }

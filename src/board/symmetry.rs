@@ -252,42 +252,66 @@ impl Board {
     }
 
     /// The least image of a cropped board, the symmetry giving it, and the set of symmetries
-    /// that fix the least image (bit s for `Symmetry::ALL[s]`). Only images with no more rows than columns
-    /// are formed.
+    /// that fix the least image (bit s for `Symmetry::ALL[s]`). Only images with no more rows
+    /// than columns are formed, and they all have the same size, so only their cells are
+    /// compared.
     pub(crate) fn least_image(self) -> (Board, Symmetry, u8) {
-        let mut images = [(Board::default(), Symmetry::IDENTITY); 8];
+        let (wide, tall) = (self.rows <= self.cols, self.rows >= self.cols);
+        let mut images = [(0u64, 0u8); 8];
         let mut count = 0;
-        let mut add = |board: Board, base: u8| {
-            let half = board.half_turn();
-            let down = board.flip_rows();
-            let across = half.flip_rows();
-            for (image, s) in [
-                (board, 0),
-                (down, FLIP_ROWS),
-                (across, FLIP_COLS),
-                (half, 6),
-            ] {
-                images[count] = (image, Symmetry(base | s));
-                count += 1;
-            }
-        };
-        if self.rows <= self.cols {
-            add(self, 0);
+        let mut shape = self;
+        if wide {
+            count = four_images(self, 0, &mut images, count);
         }
-        if self.rows >= self.cols {
-            add(self.transpose(), TRANSPOSE);
+        if tall {
+            shape = self.transpose();
+            count = four_images(shape, TRANSPOSE, &mut images, count);
         }
         let images = &images[..count];
-        let (best, symmetry) = images.iter().copied().min_by_key(|&(b, _)| b).unwrap();
-        // A symmetry fixes the board when it and the one giving the least image agree.
+        let mut best = images[0];
+        let mut ties = 1u8;
+        for &image in &images[1..] {
+            if image.0 < best.0 {
+                best = image;
+                ties = 1;
+            } else if image.0 == best.0 {
+                ties += 1;
+            }
+        }
+        let symmetry = Symmetry(best.1);
         // Back from the least image to this board, then forward by another symmetry giving it:
         // a symmetry of the least image.
-        let stabiliser = images
-            .iter()
-            .filter(|&&(b, _)| b == best)
-            .fold(0u8, |set, &(_, s)| set | 1 << symmetry.inverse().then(s).0);
-        (best, symmetry, stabiliser)
+        let stabiliser = if ties == 1 {
+            1
+        } else {
+            images
+                .iter()
+                .filter(|&&(cells, _)| cells == best.0)
+                .fold(0u8, |set, &(_, s)| {
+                    set | 1 << symmetry.inverse().then(Symmetry(s)).0
+                })
+        };
+        (
+            Board {
+                cells: best.0,
+                ..shape
+            },
+            symmetry,
+            stabiliser,
+        )
     }
+}
+
+/// Writes the cells of `board` under no flip, a flip of rows, of columns and of both (each
+/// after the symmetry `base`) into `images` from `at`; returns the new count.
+#[inline]
+fn four_images(board: Board, base: u8, images: &mut [(u64, u8); 8], at: usize) -> usize {
+    let half = board.half_turn();
+    images[at] = (board.cells, base);
+    images[at + 1] = (board.flip_rows().cells, base | FLIP_ROWS);
+    images[at + 2] = (half.flip_rows().cells, base | FLIP_COLS);
+    images[at + 3] = (half.cells, base | FLIP_ROWS | FLIP_COLS);
+    at + 4
 }
 
 /// Where a canonical component lies on the board it came from: the map from the cells of

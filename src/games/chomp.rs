@@ -72,8 +72,8 @@ impl Chomp {
     ///
     /// # Errors
     ///
-    /// [`Error::OutOfRange`] for a side of 0, or a bar with more than [`CHOMP_MAX_ROWS`] rows
-    /// and columns or a side above [`CHOMP_MAX_COLS`].
+    /// [`Error::InvalidRules`] for a side of 0, [`Error::OutOfRange`] for a bar with more
+    /// than [`CHOMP_MAX_ROWS`] rows and columns or a side above [`CHOMP_MAX_COLS`].
     pub fn new(rows: u32, cols: u32) -> Result<Chomp, Error> {
         if rows > CHOMP_MAX_COLS {
             return Err(too_large(rows, cols));
@@ -222,7 +222,8 @@ impl Chomp {
     /// The least of the position and its transpose, when the transpose fits.
     fn canonical(self) -> Chomp {
         let width = self.row(0);
-        if width > CHOMP_MAX_ROWS {
+        // Fewer rows is a smaller number: the transpose is needed only when it has fewer.
+        if width > CHOMP_MAX_ROWS || width > self.height() {
             return self;
         }
         // Column j's height, for each j: every row adds one to the columns it covers.
@@ -285,24 +286,23 @@ impl fmt::Debug for Chomp {
 
 impl Game for Chomp {
     fn successors(&self) -> impl IntoIterator<Item = Self> {
-        let mut out: SmallVec<[Chomp; 64]> = SmallVec::new();
-        let width = self.row(0);
-        let mut height = self.height();
-        for j in 0..width {
+        // Generated lazily: a search often stops at the first few.
+        let position = *self;
+        let mut height = position.height();
+        (0..position.row(0)).flat_map(move |j| {
             // Rows i..height are longer than j: eating (i, j) cuts them to j.
-            while height > 0 && self.row(height - 1) <= j {
+            while height > 0 && position.row(height - 1) <= j {
                 height -= 1;
             }
-            let first = u32::from(j == 0);
-            for i in first..height {
-                let cut = bytes(height) ^ bytes(i);
-                out.push(Chomp {
-                    rows: (self.rows & !cut) | ((ONES & cut) * u128::from(j)),
-                    transposed: self.transposed,
-                });
-            }
-        }
-        out
+            let h = height;
+            (u32::from(j == 0)..h).map(move |i| {
+                let cut = bytes(h) ^ bytes(i);
+                Chomp {
+                    rows: (position.rows & !cut) | ((ONES & cut) * u128::from(j)),
+                    transposed: position.transposed,
+                }
+            })
+        })
     }
 
     fn split(&self) -> impl IntoIterator<Item = Self> {

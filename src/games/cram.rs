@@ -4,8 +4,6 @@ use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::str::FromStr;
 
-use smallvec::SmallVec;
-
 use crate::board::{self, Board};
 use crate::{Error, Game, Solver};
 
@@ -306,6 +304,39 @@ fn reduce(board: Board) -> u64 {
     }
 }
 
+/// The left cells of horizontal dominoes that need not be played: both across a 2 × 2 block
+/// of empty cells whose top left cell is walled above and on the left and whose bottom right
+/// cell below and on the right (or the mirror image). Beling's igs leaves them out, so that
+/// such a block splits into its two columns.
+fn idle_across(board: Board) -> u64 {
+    let p = board.cells();
+    let has_right = board.left_of(p);
+    let has_left = board.right_of(p);
+    let has_below = board.above(p);
+    let has_above = board.below(p);
+    let open_right = p & has_right & !has_left;
+    let open_left = p & has_left & !has_right;
+    let open_below = has_below & !has_above;
+    let open_above = has_above & !has_below;
+    // Bottom left cells of the blocks, walled top left to bottom right or the other way.
+    let diagonal = board.below(open_right & open_below) & board.left_of(open_left & open_above);
+    let anti = board.below(board.left_of(open_left & open_below)) & open_right & open_above;
+    let bottom = diagonal | anti;
+    bottom | board.above(bottom)
+}
+
+/// 0..n from the middle out: (n − 1) / 2, then one after, one before, and so on.
+fn middle_out(n: u32) -> impl Iterator<Item = u32> {
+    let mid = n.saturating_sub(1) / 2;
+    (0..n).map(move |k| {
+        if k % 2 == 1 {
+            mid + k.div_ceil(2)
+        } else {
+            mid - k / 2
+        }
+    })
+}
+
 /// Whether a cropped component can matter to the sum: not a single cell (no move), not even by
 /// even and symmetric under the half turn (worth 0 by the symmetry strategy).
 #[inline]
@@ -322,33 +353,26 @@ impl Game for Cram {
         let (across, down) = self.move_bits();
         let board = self.board;
         let cells = board.cells();
-        let cols = board.cols();
         let symmetries = self.symmetries;
-        let (rows2, cols2) = (board.rows() as i32 - 1, cols as i32 - 1);
-        let mut keyed: SmallVec<[(u32, u64); 48]> = SmallVec::new();
-        for i in bits(down) {
-            let (r, c) = board.cell(i);
-            let key = 1000 + (2 * c as i32 - cols2).unsigned_abs() * 2 + ((2 * r as i32 + 1 - rows2).unsigned_abs() > 1) as u32;
-            keyed.push((key, (1 | 1 << cols) << i));
-        }
-        for i in bits(across) {
-            let (r, c) = board.cell(i);
-            let key = (2 * r as i32 - rows2).unsigned_abs() * 2 + ((2 * c as i32 + 1 - cols2).unsigned_abs() > 1) as u32;
-            keyed.push((key, 0b11u64 << i));
-        }
-        keyed.sort_unstable_by_key(|&(k, _)| k);
-        let mut out: SmallVec<[Cram; 32]> = SmallVec::new();
-        for (_, piece) in keyed {
-            if symmetries == 1 || board::least_in_orbit(board, symmetries, piece) {
-                out.push(Cram::from_board(board.with_cells(cells & !piece)));
-            }
-        }
-        out
+        // Moves near the middle first, row by row and then column by column: they cut the
+        // board in two, so the search meets small components (and symmetric, zero ones)
+        // sooner. Generated lazily: a search often stops at the first few.
+        let across = middle_out(board.rows())
+            .flat_map(move |r| bits(across & board.row_bits(r)).map(|i| 0b11u64 << i));
+        let down = middle_out(board.cols()).flat_map(move |c| {
+            bits(down & board.col_bits(c)).map(move |i| (1 | 1 << board.cols()) << i)
+        });
+        across
+            .chain(down)
+            .filter(move |&piece| {
+                symmetries == 1 || board::least_in_orbit(board, symmetries, piece)
+            })
+            .map(move |piece| Cram::from_board(board.with_cells(cells & !piece)))
     }
 
     fn split(&self) -> impl IntoIterator<Item = Self> {
         let reduced = self.board.with_cells(reduce(self.board));
-        board::canonical_parts(reduced, may_matter)
+        board::canonical_parts(reduced, idle_across(reduced), may_matter)
             .into_iter()
             .map(|(board, symmetries)| Cram { board, symmetries })
     }
