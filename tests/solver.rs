@@ -620,3 +620,33 @@ fn a_panic_in_the_users_code_leaves_the_solver_usable() {
         assert_eq!(solver.grundy(&Fragile(7)).unwrap(), Nimber::new(1));
     }
 }
+
+/// A position with a hundred million moves, listed lazily: to `Wide(1)`, …, `Wide(n)`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct Wide(u64);
+
+impl Game for Wide {
+    fn successors(&self) -> impl IntoIterator<Item = Self> {
+        let n = self.0;
+        (n > 1_000_000)
+            .then_some(1..=n)
+            .into_iter()
+            .flatten()
+            .map(|k| {
+                BUILT.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                Wide(k)
+            })
+    }
+}
+
+static BUILT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+#[test]
+fn the_limit_applies_before_every_successor_is_built() {
+    // Interning the first successors meets the limit long before the hundred millionth.
+    assert_eq!(
+        Solver::new().with_limit(1000).grundy(&Wide(100_000_000)),
+        Err(Error::LimitExceeded { limit: 1000 })
+    );
+    assert!(BUILT.load(std::sync::atomic::Ordering::SeqCst) <= 1000);
+}

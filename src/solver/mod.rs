@@ -3,6 +3,7 @@
 mod finite;
 mod rules;
 mod search;
+mod splits;
 pub(crate) mod table;
 
 use std::fmt;
