@@ -272,18 +272,6 @@ impl Board {
         COLUMN[self.cols as usize] & self.area()
     }
 
-    /// Row `row` of the grid, as bits.
-    #[inline]
-    pub(crate) fn row_bits(self, row: u32) -> u64 {
-        shl(low_bits(self.cols()), row * self.cols())
-    }
-
-    /// Column `col` of the grid, as bits.
-    #[inline]
-    pub(crate) fn col_bits(self, col: u32) -> u64 {
-        shl(self.first_col(), col)
-    }
-
     /// The last column of the grid, as bits.
     #[inline]
     fn last_col(self) -> u64 {
