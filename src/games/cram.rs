@@ -32,10 +32,11 @@ impl Domino {
     /// The two cells covered, top left first.
     #[must_use]
     pub fn cells(self) -> [(u32, u32); 2] {
+        // Saturating: a domino off any board is refused by `play`, not a panic.
         let other = if self.vertical {
-            (self.row + 1, self.col)
+            (self.row.saturating_add(1), self.col)
         } else {
-            (self.row, self.col + 1)
+            (self.row, self.col.saturating_add(1))
         };
         [(self.row, self.col), other]
     }
