@@ -373,8 +373,11 @@ impl Game for Cram {
     }
 
     fn split(&self) -> impl IntoIterator<Item = Self> {
-        let reduced = self.board.with_cells(reduce(self.board));
-        board::canonical_parts(reduced, idle_across(reduced), may_matter)
+        let prepare = |board: Board| {
+            let reduced = board.with_cells(reduce(board));
+            (reduced, idle_across(reduced))
+        };
+        board::canonical_parts(self.board, &prepare, &may_matter)
             .into_iter()
             .map(|(board, symmetries)| Cram { board, symmetries })
     }
