@@ -262,6 +262,16 @@ fn cram_small_boards_are_brute_force() {
 }
 
 #[test]
+fn cram_three_by_n_is_brute_force() {
+    let mut solver = Solver::new();
+    for cols in 6..=8 {
+        let board = Board::new(3, cols).unwrap();
+        let value = solver.grundy(&Cram::from_board(board)).unwrap();
+        assert_eq!(value, Nimber::new(cram_brute(board)), "3 x {cols}");
+    }
+}
+
+#[test]
 fn cram_text_boards_and_errors() {
     let ring: Cram = "...|.#.|...".parse().unwrap();
     assert_eq!(grundy(&ring).unwrap(), Nimber::new(0));
