@@ -262,6 +262,16 @@ fn cram_small_boards_are_brute_force() {
 }
 
 #[test]
+fn cram_three_by_n_is_brute_force() {
+    let mut solver = Solver::new();
+    for cols in 6..=8 {
+        let board = Board::new(3, cols).unwrap();
+        let value = solver.grundy(&Cram::from_board(board)).unwrap();
+        assert_eq!(value, Nimber::new(cram_brute(board)), "3 x {cols}");
+    }
+}
+
+#[test]
 fn cram_text_boards_and_errors() {
     let ring: Cram = "...|.#.|...".parse().unwrap();
     assert_eq!(grundy(&ring).unwrap(), Nimber::new(0));
@@ -456,4 +466,21 @@ fn chomp_bars_and_ls_and_winning_moves() {
     assert!(Chomp::new(u32::MAX, 2).is_err());
     assert!(Chomp::new(2, 256).is_err());
     assert!(Chomp::new(1, 1).unwrap().play((0, 0)).is_err());
+}
+
+#[test]
+fn cells_far_off_the_board_are_refused_not_panics() {
+    use sprague::games::Domino;
+    let cram = Cram::new(3, 3).unwrap();
+    let far = Domino {
+        row: u32::MAX,
+        col: u32::MAX,
+        vertical: true,
+    };
+    assert!(cram.play(far).is_err());
+    let (_, placement) = Board::new(2, 3).unwrap().canonical();
+    let _ = placement.to_board(u32::MAX, u32::MAX);
+    assert_eq!(placement.from_board(u32::MAX, 0), None);
+    let _ = Symmetry::HALF_TURN.map_cell(2, 2, 7, 9);
+    assert!(Chomp::new(3, 3).unwrap().play((u32::MAX, 0)).is_err());
 }

@@ -272,18 +272,6 @@ impl Board {
         COLUMN[self.cols as usize] & self.area()
     }
 
-    /// Row `row` of the grid, as bits.
-    #[inline]
-    pub(crate) fn row_bits(self, row: u32) -> u64 {
-        shl(low_bits(self.cols()), row * self.cols())
-    }
-
-    /// Column `col` of the grid, as bits.
-    #[inline]
-    pub(crate) fn col_bits(self, col: u32) -> u64 {
-        shl(self.first_col(), col)
-    }
-
     /// The last column of the grid, as bits.
     #[inline]
     fn last_col(self) -> u64 {
@@ -438,22 +426,41 @@ impl Board {
 /// symmetry.
 pub(crate) type Part = (Board, u8);
 
-/// The canonical forms of the components of `board` that `keep` keeps (it sees each cropped
-/// component first), two equal ones cancelling: the split of a game on a board whose
-/// components are independent and whose positions cannot repeat. Components are not joined
-/// from a cell of `cut` to the cell to its right.
+/// The canonical forms of the components of a board game's position, two equal ones
+/// cancelling: the split of a game whose components are independent and whose positions
+/// cannot repeat.
+///
+/// `prepare` may first take cells out that do not change the value, and names cells not to be
+/// joined to the cell to their right (moves that need not be played); a component cut off that
+/// way is prepared and split again. `keep` sees each cropped component and leaves out those
+/// worth 0.
 pub(crate) fn canonical_parts(
     board: Board,
-    cut: u64,
-    keep: impl Fn(Board) -> bool,
+    prepare: &impl Fn(Board) -> (Board, u64),
+    keep: &impl Fn(Board) -> bool,
 ) -> smallvec::SmallVec<[Part; 8]> {
-    let mut parts: smallvec::SmallVec<[Part; 8]> = smallvec::SmallVec::new();
+    let mut parts = smallvec::SmallVec::new();
+    collect_parts(board, prepare, keep, &mut parts);
+    parts
+}
+
+fn collect_parts(
+    board: Board,
+    prepare: &impl Fn(Board) -> (Board, u64),
+    keep: &impl Fn(Board) -> bool,
+    parts: &mut smallvec::SmallVec<[Part; 8]>,
+) {
+    let (board, cut) = prepare(board);
     let components = Components {
         board,
         rest: board.cells,
         cut,
     };
     for component in components {
+        if cut != 0 && component != board.cells {
+            collect_parts(board.with_cells(component), prepare, keep, parts);
+            continue;
+        }
         let (cropped, _) = board.with_cells(component).crop();
         if !keep(cropped) {
             continue;
@@ -465,7 +472,6 @@ pub(crate) fn canonical_parts(
             parts.push((canonical, symmetries));
         }
     }
-    parts
 }
 
 /// Whether the move `cells` (on `board`, whose symmetries are `symmetries`) is the least of

@@ -109,11 +109,12 @@ impl Symmetry {
         } else {
             (rows, cols, row, col)
         };
+        // Saturating, so that a cell outside the grid gives a meaningless cell, not a panic.
         if self.0 & FLIP_ROWS != 0 {
-            row = rows - 1 - row;
+            row = rows.saturating_sub(row).saturating_sub(1);
         }
         if self.0 & FLIP_COLS != 0 {
-            col = cols - 1 - col;
+            col = cols.saturating_sub(col).saturating_sub(1);
         }
         (row, col)
     }
@@ -360,7 +361,10 @@ impl Placement {
         let (r, c) = self
             .symmetry
             .map_cell(u32::from(self.rows), u32::from(self.cols), row, col);
-        (r + u32::from(self.row), c + u32::from(self.col))
+        (
+            r.saturating_add(u32::from(self.row)),
+            c.saturating_add(u32::from(self.col)),
+        )
     }
 
     /// The cell of the canonical form at cell (`row`, `col`) of the board, or `None` if the

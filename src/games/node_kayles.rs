@@ -178,7 +178,7 @@ impl Game for NodeKayles {
         match &self.0 {
             &Inner::Grid { board, .. } => {
                 parts.extend(
-                    board::canonical_parts(board, 0, may_matter)
+                    board::canonical_parts(board, &|b| (b, 0), &may_matter)
                         .into_iter()
                         .map(|(board, symmetries)| NodeKayles(Inner::Grid { board, symmetries })),
                 );
