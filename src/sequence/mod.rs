@@ -9,15 +9,19 @@
 //! Gangolli, Plambeck and Flammenkamp where it pays, checks the periodicity theorem as it goes,
 //! and stops as soon as a period is proven: after that every value costs O(1).
 
+mod checksum;
+mod compute;
 mod engine;
 mod parallel;
 mod period;
 pub(crate) mod rules;
+mod unequal;
 mod vectors;
 
 use std::fmt;
 use std::iter::FusedIterator;
 
+pub(crate) use compute::{compute, compute_with_progress};
 pub(crate) use engine::{Engine, Values};
 pub use period::Period;
 
