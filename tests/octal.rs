@@ -550,3 +550,47 @@ fn kayles_to_three_billion_values_under_a_4_gib_cap() {
         .expect("prlimit (util-linux) runs the test again under the cap");
     assert!(status.success(), "{status}");
 }
+
+#[test]
+fn heaps_whose_values_would_take_hours_are_refused_within_seconds() {
+    let start = std::time::Instant::now();
+    // Ten minutes of work before this limit: refused after the first second's search.
+    let err = Octal::treblecross().grundy(4_194_303).unwrap_err();
+    assert!(matches!(err, Error::OutOfRange { .. }), "{err}");
+    assert!(err.to_string().contains("grundy_with_progress"), "{err}");
+    assert!(start.elapsed() < std::time::Duration::from_secs(60));
+    // A heap within reach is computed, period or not.
+    let direct = Octal::treblecross().grundy(20_000).unwrap();
+    assert_eq!(
+        Some(direct),
+        Octal::treblecross().sequence(20_001).unwrap().get(20_000)
+    );
+    // 0.354's period is proven only after 20 million values: reached, not refused.
+    let game: Octal = "0.354".parse().unwrap();
+    assert_eq!(
+        game.grundy(1 << 40).unwrap(),
+        game.grundy(10_061_916 + ((1u64 << 40) - 10_061_916) % 1_180)
+            .unwrap()
+    );
+}
+
+#[test]
+fn heaps_with_progress_have_no_limit_and_can_be_stopped() {
+    let mut calls = 0;
+    let stopped = Octal::treblecross()
+        .grundy_with_progress(4_194_303, |done| {
+            calls += 1;
+            if done >= 10_000 {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        })
+        .unwrap();
+    assert_eq!(stopped, None);
+    assert!(calls >= 2);
+    let kayles = Octal::kayles()
+        .grundy_with_progress(1 << 50, |_| ControlFlow::Continue(()))
+        .unwrap();
+    assert_eq!(kayles, Some(Octal::kayles().grundy(1 << 50).unwrap()));
+}

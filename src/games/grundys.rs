@@ -5,7 +5,9 @@ use std::ops::ControlFlow;
 use std::str::FromStr;
 
 use crate::sequence::rules::TakeBreak;
-use crate::sequence::{Sequence, compute, compute_with_progress};
+use crate::sequence::{
+    Sequence, compute, compute_with_progress, grundy_with_progress, grundy_within,
+};
 use crate::{Error, Nimber};
 
 use super::{Heaps, Octal};
@@ -57,10 +59,6 @@ pub struct GrundysGame {
     /// The code without the restriction to unequal heaps.
     code: Octal,
 }
-
-/// Heaps from which [`GrundysGame::grundy`] refuses: positions of rare parts are stored in 32
-/// bits, and the values of every heap below are needed.
-const MAX_HEAP: u64 = u32::MAX as u64;
 
 impl Default for GrundysGame {
     fn default() -> Self {
@@ -160,11 +158,15 @@ impl GrundysGame {
 
     /// The value of a heap of `heap` tokens: the values of every heap up to it are computed.
     ///
+    /// They are computed in steps as [`Octal::grundy`] computes them, and a heap whose values
+    /// are projected to take more than 2⁴⁰ splits (some ten minutes' work) is refused after the
+    /// first steps; a heap of 2²⁶ or more is refused before any work, as no period can answer
+    /// it. [`GrundysGame::grundy_with_progress`] computes any heap, watched and stoppable.
+    ///
     /// # Errors
     ///
-    /// [`Error::OutOfRange`] for a heap of 2³² − 1 or more, refused before any work: every
-    /// value below it would be needed, and no period is known. [`Error::OutOfMemory`] if the
-    /// values cannot be stored.
+    /// [`Error::OutOfRange`] for a heap refused as above. [`Error::OutOfMemory`] if the values
+    /// cannot be stored.
     ///
     /// # Complexity
     ///
@@ -173,22 +175,39 @@ impl GrundysGame {
     /// ```
     /// use sprague::{games::GrundysGame, Nimber};
     /// assert_eq!(GrundysGame::new().grundy(30)?, Nimber::new(3));
+    /// assert!(GrundysGame::new().grundy(1 << 40).is_err());
     /// # Ok::<(), sprague::Error>(())
     /// ```
     pub fn grundy(&self, heap: u64) -> Result<Nimber, Error> {
-        let len = usize::try_from(heap)
-            .ok()
-            .filter(|_| heap < MAX_HEAP)
-            .ok_or_else(|| Error::OutOfRange {
-                what: format!(
-                    "heap {heap} of {self}: no period is known, and the values of every heap \
-                     below {MAX_HEAP} at most can be computed"
-                ),
-            })?;
-        let seq = self.sequence(len + 1)?;
-        seq.get(len).ok_or_else(|| Error::OutOfRange {
-            what: format!("heap {heap} of {self}"),
-        })
+        grundy_within(self.rules(), heap, self)
+    }
+
+    /// The value of a heap of `heap` tokens, as [`GrundysGame::grundy`] but with no limit on
+    /// the work, reporting progress to `progress` as [`Octal::sequence_with_progress`] does;
+    /// `None` if `progress` stops the computation before the heap is valued.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::OutOfMemory`] if the values cannot be stored.
+    ///
+    /// # Complexity
+    ///
+    /// As [`GrundysGame::sequence`] of `heap + 1`.
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use sprague::{games::GrundysGame, Nimber};
+    /// let game = GrundysGame::new();
+    /// let value = game.grundy_with_progress(30_000, |_| ControlFlow::Continue(()))?;
+    /// assert_eq!(value, Some(Nimber::new(149)));
+    /// # Ok::<(), sprague::Error>(())
+    /// ```
+    pub fn grundy_with_progress(
+        &self,
+        heap: u64,
+        progress: impl FnMut(usize) -> ControlFlow<()>,
+    ) -> Result<Option<Nimber>, Error> {
+        grundy_with_progress(self.rules(), heap, progress)
     }
 
     /// A position of one heap of `tokens`, as a [`Game`](crate::Game).

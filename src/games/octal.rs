@@ -9,7 +9,9 @@ use std::sync::Arc;
 use smallvec::SmallVec;
 
 use crate::sequence::rules::TakeBreak;
-use crate::sequence::{Engine, Period, Sequence, compute, compute_with_progress};
+use crate::sequence::{
+    Engine, Period, Sequence, compute, compute_with_progress, grundy_with_progress, grundy_within,
+};
 use crate::{Error, Game, Nimber};
 
 /// An octal game (or hexadecimal game): take tokens from a heap and maybe break the rest.
@@ -73,13 +75,6 @@ pub struct Octal {
     /// `digits[j]` is the digit for removing `j` tokens; no trailing zeros after `digits[1]`.
     digits: Vec<u8>,
 }
-
-/// Heaps below this are computed directly by [`Octal::grundy`].
-const DIRECT: usize = 1 << 22;
-/// For a larger heap, the period search stops after this many values,
-const PERIOD_SEARCH: usize = 1 << 24;
-/// or after examining this many splits (about a second's work).
-const PERIOD_SEARCH_WORK: u64 = 1 << 31;
 
 impl Octal {
     /// Kayles, 0.77: knock down one pin or two adjacent pins from a row.
@@ -221,48 +216,74 @@ impl Octal {
         compute_with_progress(self.rules(), len, progress)
     }
 
-    /// The value of a heap of `heap` tokens, for any heap: directly for heaps below 2²², and
-    /// through the proven period beyond.
+    /// The value of a heap of `heap` tokens, for any heap: through the period once the values
+    /// computed prove one, else by computing the value of every heap up to it.
+    ///
+    /// Values are computed in steps, each doubling their number. From the third step on, the
+    /// work still needed is projected from the work of the last two (the cost of a heap grows
+    /// as a power of its size between 0, with sparse space, and 1, the plain scan of games whose
+    /// rare values persist, like Treblecross), and a heap whose projection exceeds 2⁴⁰ splits
+    /// (some ten minutes' work) is refused there and then, after 2¹⁷ values (about a second for
+    /// Treblecross). A heap of 2²⁶ or more is answered only through a period, looked for in the
+    /// first 2²⁶ values as long as the projection allows (0.354 proves its period, from heap
+    /// 10,061,916, in a few seconds).
+    /// [`Octal::grundy_with_progress`] computes any heap, watched and stoppable.
     ///
     /// # Errors
     ///
-    /// [`Error::OutOfRange`] for a heap of 2²² or more when the search for a period gives up:
-    /// after 2²⁴ values, or after examining 2³¹ splits (about a second's work; games whose
-    /// rare values persist, like Treblecross, reach that first). [`Error::OutOfMemory`] if the
-    /// values cannot be stored.
+    /// [`Error::OutOfRange`] for a heap refused as above. [`Error::OutOfMemory`] if the values
+    /// cannot be stored (2 bytes a heap while values fit in 16 bits).
     ///
     /// # Complexity
     ///
-    /// As [`Octal::sequence`] up to the heap, or up to the proof of the period.
+    /// As [`Octal::sequence`] up to the heap, or up to the proof of the period: O(heap²) splits
+    /// at worst, far less where sparse space applies.
     ///
     /// ```
-    /// use sprague::games::Octal;
+    /// use sprague::{games::Octal, Error};
     /// // Dawson's Kayles repeats with period 34 from heap 53 on.
     /// let dawson = Octal::dawsons_kayles();
     /// let huge = 10u64.pow(15);
     /// assert_eq!(dawson.grundy(huge)?, dawson.grundy(53 + (huge - 53) % 34)?);
+    /// // Treblecross has no period in sight: four million heaps would take hours.
+    /// let err = Octal::treblecross().grundy(4_194_303).unwrap_err();
+    /// assert!(matches!(err, Error::OutOfRange { .. }));
     /// # Ok::<(), sprague::Error>(())
     /// ```
     pub fn grundy(&self, heap: u64) -> Result<Nimber, Error> {
-        let mut engine = Engine::new(self.rules());
-        let direct = usize::try_from(heap).ok().filter(|&h| h < DIRECT);
-        match direct {
-            Some(h) => engine.extend_to(h + 1)?,
-            None => engine.extend_within(PERIOD_SEARCH, PERIOD_SEARCH_WORK)?,
-        }
-        let index = match (engine.period(), direct) {
-            (Some(p), _) => p.index(heap),
-            (None, Some(h)) => h,
-            (None, None) => {
-                return Err(Error::OutOfRange {
-                    what: format!(
-                        "heap {heap} of {self}: no period proven within {} values",
-                        engine.values().len()
-                    ),
-                });
-            }
-        };
-        Ok(Nimber::new(engine.values().get(index)))
+        grundy_within(self.rules(), heap, self)
+    }
+
+    /// The value of a heap of `heap` tokens, as [`Octal::grundy`] but with no limit on the
+    /// work, reporting progress to `progress` as [`Octal::sequence_with_progress`] does;
+    /// `None` if `progress` stops the computation before the heap is valued.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::OutOfMemory`] if the values cannot be stored (2 bytes a heap while values fit
+    /// in 16 bits).
+    ///
+    /// # Complexity
+    ///
+    /// As [`Octal::grundy`], without its limit: O(heap²) splits at worst.
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use sprague::{games::Octal, Nimber};
+    /// let treblecross = Octal::treblecross();
+    /// let value = treblecross.grundy_with_progress(5_000, |_| ControlFlow::Continue(()))?;
+    /// assert_eq!(value, Some(treblecross.sequence(5_001)?.get(5_000).unwrap()));
+    /// // Stopped after 2,000 heaps: no value.
+    /// let stop = |done: usize| if done >= 2_000 { ControlFlow::Break(()) } else { ControlFlow::Continue(()) };
+    /// assert_eq!(treblecross.grundy_with_progress(1 << 40, stop)?, None);
+    /// # Ok::<(), sprague::Error>(())
+    /// ```
+    pub fn grundy_with_progress(
+        &self,
+        heap: u64,
+        progress: impl FnMut(usize) -> ControlFlow<()>,
+    ) -> Result<Option<Nimber>, Error> {
+        grundy_with_progress(self.rules(), heap, progress)
     }
 
     /// The least preperiod and period proven by the values of heaps below `max_len`, or `None`

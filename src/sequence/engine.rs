@@ -1174,6 +1174,11 @@ impl Engine {
         self.period
     }
 
+    /// The splits examined so far: the measure of the work done.
+    pub(crate) fn work(&self) -> u64 {
+        self.work
+    }
+
     /// The values and period, giving up the engine.
     pub(crate) fn into_parts(self) -> (Values, Option<Period>) {
         (self.values, self.period)

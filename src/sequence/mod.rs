@@ -9,6 +9,7 @@
 //! Gangolli, Plambeck and Flammenkamp where it pays, checks the periodicity theorem as it goes,
 //! and stops as soon as a period is proven: after that every value costs O(1).
 
+mod bounded;
 mod checksum;
 mod compute;
 mod engine;
@@ -21,6 +22,7 @@ mod vectors;
 use std::fmt;
 use std::iter::FusedIterator;
 
+pub(crate) use bounded::{grundy_with_progress, grundy_within};
 pub(crate) use compute::{compute, compute_with_progress};
 pub(crate) use engine::{Engine, Values};
 pub use period::Period;
