@@ -238,13 +238,12 @@ fn codes_parse_and_print() {
         ("0x4.c", "0x4.C"),
         ("0x0.77", "0.77"),
         ("0.0000007", "0.0000007"),
-        // A digit 8 to F makes the code hexadecimal, with or without the prefix.
+        // A digit A to F makes the code hexadecimal, with or without the prefix.
         ("0.3F", "0x0.3F"),
-        ("0.3f", "0x0.3F"),
         ("4.F", "0x4.F"),
         ("0.B", "0x0.B"),
-        ("8.4", "0x8.4"),
-        ("0.8", "0x0.8"),
+        ("0.8F", "0x0.8F"),
+        ("0x0.8", "0x0.8"),
     ] {
         let game: Octal = code.parse().unwrap();
         assert_eq!(game.to_string(), shown, "{code}");
@@ -253,7 +252,11 @@ fn codes_parse_and_print() {
     for (code, position) in [
         ("", 0),
         ("0.", 2),
+        ("0.8", 2),
+        ("8.4", 0),
+        ("0.3f", 3),
         ("x.77", 0),
+        ("0.7a7", 3),
         ("0.7g7", 3),
         ("0.F.1", 3),
         ("1.F", 0),
@@ -472,14 +475,122 @@ fn sequences_with_progress_stop_early_with_the_values_so_far() {
 }
 
 #[test]
-fn sequences_with_progress_fail_at_once_for_lengths_beyond_memory() {
-    let mut called = false;
-    let err = Octal::kayles()
-        .sequence_with_progress(1 << 62, |_| {
-            called = true;
+fn sequences_with_progress_of_any_length_end_at_the_period() {
+    let mut reports = Vec::new();
+    let kayles = Octal::kayles()
+        .sequence_with_progress(1 << 62, |done| {
+            reports.push(done);
             ControlFlow::Continue(())
         })
-        .unwrap_err();
-    assert!(matches!(err, Error::OutOfMemory { .. }), "{err:?}");
-    assert!(!called);
+        .unwrap();
+    assert_eq!(kayles.len(), 1 << 62);
+    assert_eq!(reports.last(), Some(&(1 << 62)));
+    // Kayles repeats 4 1 2 8 1 4 7 2 1 8 2 7 for heaps 0 to 11 modulo 12 from heap 71 on.
+    assert_eq!(kayles.get((1 << 62) - 1), Some(Nimber::new(8)));
+}
+
+#[test]
+fn checksums_are_ogsolves() {
+    // ogsolve CODE -m rc2 -n MAX prints these checksums of the values of heaps 0 to MAX.
+    for (code, max, checksum) in [
+        ("0.77", 99, "44CF0173"),
+        ("0.77", 100_000, "E740F9DF"),
+        ("0.137", 5_000, "5A3D34B8"),
+        ("0.007", 3_000, "5D94638E"),
+        ("0.16", 200_000, "FCF9304C"),
+        ("0.6", 50_000, "AE113890"),
+        ("4.07", 2_000, "C2D80BB8"),
+        ("0.354", 100_000, "CBC4548B"),
+    ] {
+        let game: Octal = code.parse().unwrap();
+        let seq = game.sequence(max + 1).unwrap();
+        assert_eq!(format!("{:X}", seq.checksum()), checksum, "{code} to {max}");
+    }
+}
+
+#[test]
+fn checksums_through_the_period_are_those_of_every_value() {
+    for (code, len) in [("0.77", 1_000_003), ("0.137", 777_777), ("0.07", 5_000_000)] {
+        let game: Octal = code.parse().unwrap();
+        let seq = game.sequence(len).unwrap();
+        assert!(seq.period().is_some(), "{code}");
+        let (mut a, mut b) = (0u16, 0u16);
+        for v in &seq {
+            a = a.wrapping_add(v.value() as u16);
+            b = b.wrapping_add(a);
+        }
+        assert_eq!(seq.checksum(), u32::from(b) << 16 | u32::from(a), "{code}");
+    }
+}
+
+/// Kayles asked for three billion values answers through its period, within 4 GiB of address
+/// space (the values alone would take 6 GB): run in a child process under `prlimit`.
+#[test]
+fn kayles_to_three_billion_values_under_a_4_gib_cap() {
+    const LEN: usize = 3_000_000_000;
+    if std::env::var_os("SPRAGUE_CAPPED_CHILD").is_some() {
+        let kayles = Octal::kayles().sequence(LEN).unwrap();
+        assert_eq!(kayles.len(), LEN);
+        // 4 1 2 8 1 4 7 2 1 8 2 7 from heap 71 on, for n mod 12 = 0 to 11.
+        assert_eq!(kayles.get(LEN - 1), Some(Nimber::new(7)));
+        assert_eq!(kayles.iter().nth(LEN - 2), Some(Nimber::new(2)));
+        assert_eq!(Octal::kayles().period(LEN).unwrap(), kayles.period());
+        return;
+    }
+    let status = std::process::Command::new("prlimit")
+        .arg("--as=4294967296")
+        .arg("--")
+        .arg(std::env::current_exe().unwrap())
+        .args([
+            "--exact",
+            "kayles_to_three_billion_values_under_a_4_gib_cap",
+        ])
+        .env("SPRAGUE_CAPPED_CHILD", "1")
+        .status()
+        .expect("prlimit (util-linux) runs the test again under the cap");
+    assert!(status.success(), "{status}");
+}
+
+#[test]
+fn heaps_whose_values_would_take_hours_are_refused_within_seconds() {
+    let start = std::time::Instant::now();
+    // Ten minutes of work before this limit: refused after the first second's search.
+    let err = Octal::treblecross().grundy(4_194_303).unwrap_err();
+    assert!(matches!(err, Error::OutOfRange { .. }), "{err}");
+    assert!(err.to_string().contains("grundy_with_progress"), "{err}");
+    assert!(start.elapsed() < std::time::Duration::from_secs(60));
+    // A heap within reach is computed, period or not.
+    let direct = Octal::treblecross().grundy(20_000).unwrap();
+    assert_eq!(
+        Some(direct),
+        Octal::treblecross().sequence(20_001).unwrap().get(20_000)
+    );
+    // 0.354's period is proven only after 20 million values: reached, not refused.
+    let game: Octal = "0.354".parse().unwrap();
+    assert_eq!(
+        game.grundy(1 << 40).unwrap(),
+        game.grundy(10_061_916 + ((1u64 << 40) - 10_061_916) % 1_180)
+            .unwrap()
+    );
+}
+
+#[test]
+fn heaps_with_progress_have_no_limit_and_can_be_stopped() {
+    let mut calls = 0;
+    let stopped = Octal::treblecross()
+        .grundy_with_progress(4_194_303, |done| {
+            calls += 1;
+            if done >= 10_000 {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        })
+        .unwrap();
+    assert_eq!(stopped, None);
+    assert!(calls >= 2);
+    let kayles = Octal::kayles()
+        .grundy_with_progress(1 << 50, |_| ControlFlow::Continue(()))
+        .unwrap();
+    assert_eq!(kayles, Some(Octal::kayles().grundy(1 << 50).unwrap()));
 }

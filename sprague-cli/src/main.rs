@@ -11,19 +11,20 @@
 #![allow(clippy::cast_possible_truncation)]
 
 mod boards;
+mod grundy;
 mod plot;
+mod progress;
+mod rare;
 mod sequence;
 mod words;
 
 use std::fmt::Display;
-use std::io::{self, BufWriter, IsTerminal, Write};
-use std::ops::ControlFlow;
+use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::{Args, Parser, Subcommand};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use sprague::games::{GridCutting, GridTable, Nim, Octal, Subtraction};
 use sprague::{Nimber, Outcome, Sequence};
 
@@ -67,6 +68,8 @@ On a terminal, a long computation shows a progress bar on standard error.")]
     Cram(boards::CramArgs),
     /// Chomp on an R x C bar: value, outcome, winning bites
     Chomp(boards::ChompArgs),
+    /// The Grundy sequence of Grundy's game (split a heap into two unequal heaps) or its kin
+    Grundy(grundy::GrundyArgs),
 }
 
 /// What the sequence commands compute and print.
@@ -180,6 +183,7 @@ fn main() -> ExitCode {
         Command::Treblecross(args) => treblecross(&args, &mut out),
         Command::Cram(args) => boards::cram(&args, &mut out),
         Command::Chomp(args) => boards::chomp(&args, &mut out),
+        Command::Grundy(args) => grundy::grundy(&args, &mut out),
     }
     .and_then(|()| out.flush().map_err(Failure::from));
     match result {
@@ -237,28 +241,9 @@ fn octal(args: &OctalArgs, out: &mut impl Write) -> Result<(), Failure> {
 /// The values of heaps `0..len`, shown as a progress bar on standard error when standard
 /// output is a terminal: a person is watching, not a pipe.
 fn octal_sequence(game: &Octal, len: usize) -> Result<Sequence, sprague::Error> {
-    let bar = io::stdout().is_terminal().then(|| {
-        let bar = ProgressBar::with_draw_target(Some(len as u64), ProgressDrawTarget::stderr());
-        bar.set_style(
-            ProgressStyle::with_template(
-                "{msg} [{bar:40}] {human_pos}/{human_len} heaps, {elapsed}",
-            )
-            .expect("the template is valid")
-            .progress_chars("=> "),
-        );
-        bar.set_message(format!("{game}"));
-        bar
-    });
-    let seq = game.sequence_with_progress(len, |done| {
-        if let Some(bar) = &bar {
-            bar.set_position(done as u64);
-        }
-        ControlFlow::Continue(())
-    });
-    if let Some(bar) = bar {
-        bar.finish_and_clear();
-    }
-    seq
+    progress::watched(&game.to_string(), len, |p| {
+        game.sequence_with_progress(len, p)
+    })
 }
 
 /// `sprague subtraction SET`: the sequence of a subtraction game.

@@ -7,6 +7,7 @@ use std::time::Duration;
 use serde::{Serialize, Serializer};
 
 use crate::field;
+use crate::rare::RareSplit;
 use sprague::{Nimber, Period, Sequence};
 
 /// The game behind a sequence, as the summary and the JSON document describe it.
@@ -138,6 +139,21 @@ pub fn print_summary(
         },
     };
     field(out, "period", period)?;
+    if let Some(split) = RareSplit::of(seq) {
+        let last = split
+            .last
+            .map_or(String::new(), |n| format!(", the last at heap {n}"));
+        field(
+            out,
+            "rare values",
+            format!("{} heaps by the mask {:x}{last}", split.rare, split.mask),
+        )?;
+    }
+    field(
+        out,
+        "checksum",
+        format!("{:X} (as ogsolve prints it)", seq.checksum()),
+    )?;
     field(out, "time", duration_in_words(elapsed))
 }
 
@@ -234,6 +250,12 @@ struct Document<'a> {
     largest_at: usize,
     p_positions: usize,
     period: Option<PeriodJson>,
+    /// The rare/common split, its mask in hexadecimal as Flammenkamp and Czajka print it.
+    rare_mask: Option<String>,
+    rare: Option<usize>,
+    last_rare: Option<usize>,
+    /// ogsolve's checksum, in hexadecimal as it prints it.
+    checksum: String,
     seconds: f64,
     values: Values<'a>,
 }
@@ -262,6 +284,7 @@ pub fn print_json(
     elapsed: Duration,
 ) -> io::Result<()> {
     let facts = Facts::of(seq);
+    let split = RareSplit::of(seq);
     let document = Document {
         kind: game.kind,
         game: &game.spec,
@@ -276,6 +299,10 @@ pub fn print_json(
             preperiod: p.preperiod,
             period: p.period,
         }),
+        rare_mask: split.as_ref().map(|s| format!("{:x}", s.mask)),
+        rare: split.as_ref().map(|s| s.rare),
+        last_rare: split.as_ref().and_then(|s| s.last),
+        checksum: format!("{:X}", seq.checksum()),
         seconds: elapsed.as_secs_f64(),
         values: Values(seq),
     };

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-use sprague::games::{GridCutting, Octal, Subtraction};
+use sprague::games::{GridCutting, GrundysGame, Octal, Subtraction};
 use sprague::{Game, Nimber, Outcome, Solver};
 
 /// Runs `sprague` with `args`, standard output and error captured (so neither is a terminal).
@@ -197,6 +197,35 @@ fn subtraction_values_are_the_librarys() {
 }
 
 #[test]
+fn grundy_summary_reports_the_rare_values_and_ogsolves_checksum() {
+    let summary = success(&["grundy", "--max", "100000"]);
+    assert_eq!(field(&summary, "game"), "grundy 4u.0 (Grundy's game)");
+    assert_eq!(field(&summary, "heaps"), "0 to 100000");
+    // Czajka's table: the rare values of Grundy's game by the mask fe, the last at 82,860.
+    assert_eq!(
+        field(&summary, "rare values"),
+        "1274 heaps by the mask fe, the last at heap 82860"
+    );
+    assert!(field(&summary, "period").starts_with("none: "));
+    let values = GrundysGame::new().sequence(100_001).unwrap();
+    assert_eq!(
+        field(&summary, "checksum"),
+        format!("{:X} (as ogsolve prints it)", values.checksum())
+    );
+    let listed = success(&["grundy", "--max", "2000", "--values"]);
+    let listed: Vec<u64> = listed
+        .split_whitespace()
+        .map(|v| v.parse().unwrap())
+        .collect();
+    let expected: Vec<u64> = values.iter().take(2001).map(Nimber::value).collect();
+    assert_eq!(listed, expected);
+    // Other codes in Czajka's notation.
+    let summary = success(&["grundy", "0.16u", "--max", "3000"]);
+    assert_eq!(field(&summary, "game"), "grundy 0.16u");
+    bad_input(&["grundy", "0.16"], "needs its u");
+}
+
+#[test]
 fn json_documents_parse_and_hold_the_values() {
     let text = success(&["octal", "0.137", "--max", "300", "--json"]);
     let doc: serde_json::Value = serde_json::from_str(&text).expect("valid JSON");
@@ -226,6 +255,26 @@ fn json_documents_parse_and_hold_the_values() {
         expected.iter().filter(|&&v| v == 0).count()
     );
     assert!(doc["seconds"].as_f64().is_some_and(|s| s >= 0.0));
+    // ogsolve 0.137 -n 300 prints this checksum.
+    assert_eq!(
+        doc["checksum"],
+        format!(
+            "{:X}",
+            Octal::dawsons_chess().sequence(301).unwrap().checksum()
+        )
+    );
+    let doc: serde_json::Value =
+        serde_json::from_str(&success(&["octal", "0.16", "--max", "199999", "--json"])).unwrap();
+    // ogsolve 0.16 -m rc2 -n 199999: "checksum: CCAD3048"; Flammenkamp's mask for 0.16 is 1e.
+    assert_eq!(doc["checksum"], "CCAD3048");
+    assert_eq!(doc["rare_mask"], "1e");
+    assert_eq!(doc["last_rare"], 13_935);
+    let doc: serde_json::Value =
+        serde_json::from_str(&success(&["grundy", "--max", "30000", "--json"])).unwrap();
+    assert_eq!(doc["kind"], "grundy");
+    assert_eq!(doc["name"], "Grundy's game");
+    assert_eq!(doc["rare_mask"], "fe");
+    assert_eq!(doc["values"][30_000], 149);
 
     let doc: serde_json::Value =
         serde_json::from_str(&success(&["subtraction", "2,3", "--all-but", "--json"])).unwrap();
@@ -461,8 +510,8 @@ fn treblecross_matches_a_search_of_the_real_game() {
 #[test]
 fn bad_input_is_one_line_and_exit_status_2() {
     let err = bad_input(
-        &["octal", "0.g"],
-        "invalid game code \"0.g\" at character 2",
+        &["octal", "0.8"],
+        "invalid game code \"0.8\" at character 2",
     );
     assert!(err.starts_with("sprague: "));
     assert_eq!(err.lines().count(), 1, "{err}");
@@ -489,9 +538,17 @@ fn bad_input_is_one_line_and_exit_status_2() {
 #[test]
 fn sizes_beyond_memory_are_errors_at_once() {
     let start = Instant::now();
+    // A period answers any length: only the values up to its proof are stored.
+    let summary = success(&["octal", "0.77", "--max", "20000000000"]);
+    assert_eq!(field(&summary, "heaps"), "0 to 20000000000");
+    assert_eq!(
+        field(&summary, "P-positions"),
+        "1 of 20000000001 heaps: heap 0"
+    );
+    // Without a period, a length that would take more than a day is refused after a moment.
     let err = bad_input(
-        &["octal", "0.77", "--max", "1000000000000000000"],
-        "cannot allocate memory",
+        &["octal", "0.007", "--max", "1000000000000000000"],
+        "would take about",
     );
     assert!(
         err.contains("--max 1000000000000000000 is too large"),
@@ -506,10 +563,8 @@ fn sizes_beyond_memory_are_errors_at_once() {
         &["subtraction", "1", "--all-but", "--max", "100000000"],
         "--max 100000000 is too large",
     );
-    bad_input(
-        &["treblecross", "1000000000000000000"],
-        "cannot allocate memory",
-    );
+    bad_input(&["treblecross", "1000000000"], "would take about");
+    bad_input(&["grundy", "--max", "1000000000000"], "would take about");
     assert!(start.elapsed() < Duration::from_secs(10));
 }
 

@@ -10,6 +10,7 @@
 //! | Nim | [`Nim`] | nim-sum of the heaps (Bouton) |
 //! | cutting a grid of paper | [`GridCutting`] | [`GridCutting::table`] of all sizes |
 //! | octal games: Kayles, Dawson's Kayles, Treblecross, … | [`Octal`] | [`Octal::sequence`], proven [`Octal::period`] |
+//! | Grundy's game, and breaks into unequal heaps | [`GrundysGame`] | [`GrundysGame::sequence`] by sparse space |
 //! | the splitting game (HNOI 2007) | [`BeanSplitting`] | values of single beans in closed form; winning moves counted in O(n) |
 //! | staircase Nim, and POI 2009 "Pebbles" | [`Staircase`] | nim-sum of the odd steps |
 //! | Cram (dominoes on a board) | [`Cram`] | components in canonical form; even by even boards are 0 |
@@ -38,6 +39,7 @@ mod beans;
 mod chomp;
 mod cram;
 mod grid;
+mod grundys;
 mod nim;
 mod node_kayles;
 mod octal;
@@ -48,6 +50,7 @@ pub use beans::{BeanSplitting, SplitMove, WinningMoves};
 pub use chomp::{CHOMP_MAX_COLS, CHOMP_MAX_ROWS, Chomp};
 pub use cram::{Cram, Domino};
 pub use grid::{GridCutting, GridTable};
+pub use grundys::GrundysGame;
 pub use nim::Nim;
 pub use node_kayles::NodeKayles;
 pub use octal::{Heaps, Octal};

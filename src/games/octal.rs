@@ -9,7 +9,9 @@ use std::sync::Arc;
 use smallvec::SmallVec;
 
 use crate::sequence::rules::TakeBreak;
-use crate::sequence::{Engine, Period, Sequence};
+use crate::sequence::{
+    Engine, Period, Sequence, compute, compute_with_progress, grundy_with_progress, grundy_within,
+};
 use crate::{Error, Game, Nimber};
 
 /// An octal game (or hexadecimal game): take tokens from a heap and maybe break the rest.
@@ -30,8 +32,8 @@ use crate::{Error, Game, Nimber};
 /// can only be 0, 4, 8 or 12). The player who cannot move loses.
 ///
 /// Codes are parsed with [`FromStr`]: octal digits, or hexadecimal digits, written as the
-/// literature writes them (a digit 8 to F makes the code hexadecimal: `"0.3F"`, `"4.F"`,
-/// `"0.B"`) or after a `0x` prefix (`"0x0.2048"`, `"0x4.C"`). Trailing zeros do not change the
+/// literature writes them (a digit A to F makes the code hexadecimal: `"0.3F"`, `"4.F"`,
+/// `"0.B"`) or after a `0x` prefix (`"0x0.2048"`, `"0x4.C"`, `"0x0.8"`). Trailing zeros do not change the
 /// game. Bad codes give [`Error::InvalidCode`] with the offending character.
 ///
 /// | game | code | constructor |
@@ -73,17 +75,6 @@ pub struct Octal {
     /// `digits[j]` is the digit for removing `j` tokens; no trailing zeros after `digits[1]`.
     digits: Vec<u8>,
 }
-
-/// Heaps below this are computed directly by [`Octal::grundy`].
-const DIRECT: usize = 1 << 22;
-/// For a larger heap, the period search stops after this many values,
-const PERIOD_SEARCH: usize = 1 << 24;
-/// or after examining this many splits (about a second's work).
-const PERIOD_SEARCH_WORK: u64 = 1 << 31;
-/// [`Octal::sequence_with_progress`] reports about this many times in a long computation,
-const PROGRESS_REPORTS: usize = 1000;
-/// and at most every this many heaps, which are computed in well under a millisecond.
-const PROGRESS_MIN_STEP: usize = 1024;
 
 impl Octal {
     /// Kayles, 0.77: knock down one pin or two adjacent pins from a row.
@@ -145,7 +136,7 @@ impl Octal {
         self.digits.iter().any(|&d| d >= 8)
     }
 
-    fn rules(&self) -> TakeBreak {
+    pub(crate) fn rules(&self) -> TakeBreak {
         TakeBreak::from_digits(&self.digits)
     }
 
@@ -169,10 +160,7 @@ impl Octal {
     /// # Ok::<(), sprague::Error>(())
     /// ```
     pub fn sequence(&self, len: usize) -> Result<Sequence, Error> {
-        let mut engine = Engine::new(self.rules());
-        engine.extend_to(len)?;
-        let (values, period) = engine.into_parts();
-        Ok(Sequence::new(values, len, period))
+        compute(self.rules(), len)
     }
 
     /// The values of heaps `0..len`, as [`Octal::sequence`], reporting progress to `progress`,
@@ -181,18 +169,18 @@ impl Octal {
     /// `progress` is called with the number of heaps valued so far: first after the first few
     /// (all of them in a game that never splits a heap, whose values cost O(len · t) for t the
     /// largest move), then after every `max(len / 1000, 1024)` more (about a thousand calls
-    /// for a long sequence), and last with `len`. Once a period is proven every value is known, so that
+    /// for a long sequence; fewer heaps apart at first, a quarter of those valued so far, so
+    /// that the first calls come soon), and last with `len`. Once a period is proven every value is known, so that
     /// call reports `len`. If it returns [`ControlFlow::Break`], the computation stops there and
     /// the sequence of the heaps valued so far is returned: its [`len`](Sequence::len) is the
     /// number passed to that call.
     ///
-    /// The memory for `len` values is reserved before any value is computed, so a length that
-    /// cannot be stored fails at once rather than after hours of work.
+    /// Only the values computed are stored: once a period is proven, none more.
     ///
     /// # Errors
     ///
-    /// [`Error::OutOfMemory`] if `len` values cannot be stored (2 bytes each while they fit
-    /// in 16 bits).
+    /// [`Error::OutOfMemory`] if the values computed cannot be stored (2 bytes each while they
+    /// fit in 16 bits).
     ///
     /// # Complexity
     ///
@@ -223,70 +211,79 @@ impl Octal {
     pub fn sequence_with_progress(
         &self,
         len: usize,
-        mut progress: impl FnMut(usize) -> ControlFlow<()>,
+        progress: impl FnMut(usize) -> ControlFlow<()>,
     ) -> Result<Sequence, Error> {
-        let mut engine = Engine::new(self.rules());
-        // Room for every value first: the chunks below never reallocate, and a length too large
-        // fails before any work.
-        engine.reserve(len)?;
-        let step = (len / PROGRESS_REPORTS).max(PROGRESS_MIN_STEP);
-        loop {
-            let done = if engine.period().is_some() {
-                len
-            } else {
-                engine.values().len()
-            };
-            if progress(done).is_break() || done >= len {
-                let (values, period) = engine.into_parts();
-                return Ok(Sequence::new(values, done, period));
-            }
-            // The engine resumes where it stopped, with its sparse-space state.
-            engine.extend_to(done.saturating_add(step).min(len))?;
-        }
+        compute_with_progress(self.rules(), len, progress)
     }
 
-    /// The value of a heap of `heap` tokens, for any heap: directly for heaps below 2²², and
-    /// through the proven period beyond.
+    /// The value of a heap of `heap` tokens, for any heap: through the period once the values
+    /// computed prove one, else by computing the value of every heap up to it.
+    ///
+    /// Values are computed in steps, each doubling their number. From the third step on, the
+    /// work still needed is projected from the work of the last two (the cost of a heap grows
+    /// as a power of its size between 0, with sparse space, and 1, the plain scan of games whose
+    /// rare values persist, like Treblecross), and a heap whose projection exceeds 2⁴⁰ splits
+    /// (some ten minutes' work) is refused there and then, after 2¹⁷ values (about a second for
+    /// Treblecross). A heap of 2²⁶ or more is answered only through a period, looked for in the
+    /// first 2²⁶ values as long as the projection allows (0.354 proves its period, from heap
+    /// 10,061,916, in a few seconds).
+    /// [`Octal::grundy_with_progress`] computes any heap, watched and stoppable.
     ///
     /// # Errors
     ///
-    /// [`Error::OutOfRange`] for a heap of 2²² or more when the search for a period gives up:
-    /// after 2²⁴ values, or after examining 2³¹ splits (about a second's work; games whose
-    /// rare values persist, like Treblecross, reach that first). [`Error::OutOfMemory`] if the
-    /// values cannot be stored.
+    /// [`Error::OutOfRange`] for a heap refused as above. [`Error::OutOfMemory`] if the values
+    /// cannot be stored (2 bytes a heap while values fit in 16 bits).
     ///
     /// # Complexity
     ///
-    /// As [`Octal::sequence`] up to the heap, or up to the proof of the period.
+    /// As [`Octal::sequence`] up to the heap, or up to the proof of the period: O(heap²) splits
+    /// at worst, far less where sparse space applies.
     ///
     /// ```
-    /// use sprague::games::Octal;
+    /// use sprague::{games::Octal, Error};
     /// // Dawson's Kayles repeats with period 34 from heap 53 on.
     /// let dawson = Octal::dawsons_kayles();
     /// let huge = 10u64.pow(15);
     /// assert_eq!(dawson.grundy(huge)?, dawson.grundy(53 + (huge - 53) % 34)?);
+    /// // Treblecross has no period in sight: four million heaps would take hours.
+    /// let err = Octal::treblecross().grundy(4_194_303).unwrap_err();
+    /// assert!(matches!(err, Error::OutOfRange { .. }));
     /// # Ok::<(), sprague::Error>(())
     /// ```
     pub fn grundy(&self, heap: u64) -> Result<Nimber, Error> {
-        let mut engine = Engine::new(self.rules());
-        let direct = usize::try_from(heap).ok().filter(|&h| h < DIRECT);
-        match direct {
-            Some(h) => engine.extend_to(h + 1)?,
-            None => engine.extend_within(PERIOD_SEARCH, PERIOD_SEARCH_WORK)?,
-        }
-        let index = match (engine.period(), direct) {
-            (Some(p), _) => p.index(heap),
-            (None, Some(h)) => h,
-            (None, None) => {
-                return Err(Error::OutOfRange {
-                    what: format!(
-                        "heap {heap} of {self}: no period proven within {} values",
-                        engine.values().len()
-                    ),
-                });
-            }
-        };
-        Ok(Nimber::new(engine.values().get(index)))
+        grundy_within(self.rules(), heap, self)
+    }
+
+    /// The value of a heap of `heap` tokens, as [`Octal::grundy`] but with no limit on the
+    /// work, reporting progress to `progress` as [`Octal::sequence_with_progress`] does;
+    /// `None` if `progress` stops the computation before the heap is valued.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::OutOfMemory`] if the values cannot be stored (2 bytes a heap while values fit
+    /// in 16 bits).
+    ///
+    /// # Complexity
+    ///
+    /// As [`Octal::grundy`], without its limit: O(heap²) splits at worst.
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use sprague::{games::Octal, Nimber};
+    /// let treblecross = Octal::treblecross();
+    /// let value = treblecross.grundy_with_progress(5_000, |_| ControlFlow::Continue(()))?;
+    /// assert_eq!(value, Some(treblecross.sequence(5_001)?.get(5_000).unwrap()));
+    /// // Stopped after 2,000 heaps: no value.
+    /// let stop = |done: usize| if done >= 2_000 { ControlFlow::Break(()) } else { ControlFlow::Continue(()) };
+    /// assert_eq!(treblecross.grundy_with_progress(1 << 40, stop)?, None);
+    /// # Ok::<(), sprague::Error>(())
+    /// ```
+    pub fn grundy_with_progress(
+        &self,
+        heap: u64,
+        progress: impl FnMut(usize) -> ControlFlow<()>,
+    ) -> Result<Option<Nimber>, Error> {
+        grundy_with_progress(self.rules(), heap, progress)
     }
 
     /// The least preperiod and period proven by the values of heaps below `max_len`, or `None`
@@ -335,23 +332,16 @@ impl Octal {
     /// # Ok::<(), sprague::Error>(())
     /// ```
     pub fn heaps(&self, tokens: impl IntoIterator<Item = u64>) -> Heaps {
-        let mut heaps: SmallVec<[u64; 2]> = tokens.into_iter().filter(|&h| h > 0).collect();
-        heaps.sort_unstable();
-        Heaps {
-            game: Arc::new(Shared {
-                code: self.clone(),
-                rules: self.rules(),
-            }),
-            heaps,
-        }
+        Heaps::new(self.clone(), self.rules(), self.to_string(), tokens)
     }
 }
 
 impl FromStr for Octal {
     type Err = Error;
 
-    /// Parses `d0.d1d2…` in octal, or in hexadecimal when a digit is 8 to F or after a `0x`
-    /// prefix; `d0` may be left out.
+    /// Parses `d0.d1d2…` in octal, or in hexadecimal when a digit is A to F or after a `0x`
+    /// prefix; `d0` may be left out. (An 8 or a 9 alone needs the prefix: `"0.8"` is more
+    /// likely a slip than the hexadecimal `0x0.8`.)
     ///
     /// ```
     /// use sprague::{games::Octal, Error};
@@ -359,7 +349,7 @@ impl FromStr for Octal {
     /// assert_eq!("0x0.2048".parse::<Octal>()?.to_string(), "0x0.2048");
     /// assert_eq!("0.3F".parse::<Octal>()?, "0x0.3F".parse::<Octal>()?);
     /// assert_eq!(".770".parse::<Octal>()?, Octal::kayles());
-    /// let err = "0.7g7".parse::<Octal>().unwrap_err();
+    /// let err = "0.7a7".parse::<Octal>().unwrap_err();
     /// assert!(matches!(err, Error::InvalidCode { position: 3, .. }));
     /// # Ok::<(), sprague::Error>(())
     /// ```
@@ -383,18 +373,21 @@ impl FromStr for Octal {
                 "the code has no point (write 0.77, not 77)".into(),
             ));
         };
-        // A digit 8 to F makes the code hexadecimal, as the literature writes it: 0.3F is 0x0.3F.
-        let hexadecimal = hexadecimal
-            || body
-                .chars()
-                .any(|c| c.is_ascii_hexdigit() && c.to_digit(8).is_none());
+        // A digit A to F makes the code hexadecimal, as the literature writes it: 0.3F is
+        // 0x0.3F. Alone, an 8, a 9 or a lowercase letter is more likely a slip than a
+        // hexadecimal code, and needs the prefix.
+        let hexadecimal = hexadecimal || body.chars().any(|c| matches!(c, 'A'..='F'));
         let radix = if hexadecimal { 16 } else { 8 };
         let digit = |i: usize, c: char| -> Result<u8, Error> {
             c.to_digit(radix).map(|d| d as u8).ok_or_else(|| {
-                invalid(
-                    offset + i,
-                    format!("{c:?} is not an octal or hexadecimal digit"),
-                )
+                let reason = if hexadecimal {
+                    format!("{c:?} is not a hexadecimal digit")
+                } else {
+                    format!(
+                        "{c:?} is not an octal digit (a hexadecimal code has a digit A to F, or starts with 0x)"
+                    )
+                };
+                invalid(offset + i, reason)
             })
         };
         let mut digits = Vec::with_capacity(body.len());
@@ -469,7 +462,10 @@ impl fmt::Debug for Octal {
 #[derive(Debug)]
 struct Shared {
     code: Octal,
+    /// The moves of `code`, two-heap breaks maybe restricted to unequal heaps.
     rules: TakeBreak,
+    /// The game's name in positions' debug output.
+    name: String,
 }
 
 /// A position of an [`Octal`] game: a collection of heaps.
@@ -483,23 +479,47 @@ pub struct Heaps {
 }
 
 impl Heaps {
+    /// A position of the heaps `tokens` in the game of `code` played by `rules`, named `name`.
+    pub(crate) fn new(
+        code: Octal,
+        rules: TakeBreak,
+        name: String,
+        tokens: impl IntoIterator<Item = u64>,
+    ) -> Self {
+        let mut heaps: SmallVec<[u64; 2]> = tokens.into_iter().filter(|&h| h > 0).collect();
+        heaps.sort_unstable();
+        Heaps {
+            game: Arc::new(Shared { code, rules, name }),
+            heaps,
+        }
+    }
+
     /// The heap sizes, ascending.
     #[must_use]
     pub fn heaps(&self) -> &[u64] {
         &self.heaps
     }
 
-    /// The game being played.
+    /// The code of the game being played (for Grundy's game and its kin, whose breaks leave
+    /// unequal heaps, the code without that restriction: see [`Heaps::unequal`]).
     #[must_use]
     pub fn game(&self) -> &Octal {
         &self.game.code
+    }
+
+    /// Whether a move that breaks a heap in two must leave unequal heaps, as in Grundy's game.
+    #[must_use]
+    pub fn unequal(&self) -> bool {
+        self.game.rules.unequal
     }
 }
 
 impl PartialEq for Heaps {
     fn eq(&self, other: &Self) -> bool {
         self.heaps == other.heaps
-            && (Arc::ptr_eq(&self.game, &other.game) || self.game.code == other.game.code)
+            && (Arc::ptr_eq(&self.game, &other.game)
+                || (self.game.code == other.game.code
+                    && self.game.rules.unequal == other.game.rules.unequal))
     }
 }
 
@@ -508,13 +528,14 @@ impl Eq for Heaps {}
 impl Hash for Heaps {
     fn hash<H: Hasher>(&self, state: &mut H) {
         self.game.code.hash(state);
+        self.game.rules.unequal.hash(state);
         self.heaps.hash(state);
     }
 }
 
 impl fmt::Debug for Heaps {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Heaps({}, {:?})", self.game.code, self.heaps.as_slice())
+        write!(f, "Heaps({}, {:?})", self.game.name, self.heaps.as_slice())
     }
 }
 

@@ -586,6 +586,7 @@ fn finite_prefix(set: &[u64], len: usize) -> Result<Prefix, Error> {
         take: moves,
         break2: Vec::new(),
         break3: Vec::new(),
+        unequal: false,
     });
     engine.extend_to(len.min(affordable))?;
     let (values, period) = engine.into_parts();

@@ -30,7 +30,8 @@ use crate::Error;
 
 use super::parallel::{Helper, PARALLEL_END, PARALLEL_START, RareHelper, main_share};
 use super::period::{Period, PeriodCheck};
-use super::rules::TakeBreak;
+use super::rules::{TakeBreak, last_part};
+use super::unequal::{equal_split_rare, unequal_split_reaches_zero};
 use super::vectors::widest_vectors;
 
 /// Values of heaps 0, 1, 2, …, as compactly as they fit.
@@ -55,18 +56,6 @@ impl Values {
         }
     }
 
-    /// Makes room for `len` values in all, or reports how much memory that needs.
-    fn reserve_total(&mut self, len: usize) -> Result<(), Error> {
-        let (result, width) = match self {
-            Values::Narrow(v) => (v.try_reserve_exact(len.saturating_sub(v.len())), 2),
-            Values::Wide(v) => (v.try_reserve_exact(len.saturating_sub(v.len())), 4),
-        };
-        result.map_err(|_| Error::OutOfMemory {
-            what: "a heap-game sequence",
-            bytes: len as u128 * width,
-        })
-    }
-
     /// Appends `value`, widening the storage if it does not fit in 16 bits.
     fn push(&mut self, value: u64) -> Result<(), Error> {
         match self {
@@ -75,10 +64,11 @@ impl Values {
                     v.push(small);
                 } else {
                     let mut wide = Vec::new();
-                    wide.try_reserve_exact(v.capacity())
+                    let room = v.capacity().max(v.len() + 1);
+                    wide.try_reserve_exact(room)
                         .map_err(|_| Error::OutOfMemory {
                             what: "a heap-game sequence",
-                            bytes: v.capacity() as u128 * 4,
+                            bytes: room as u128 * 4,
                         })?;
                     wide.extend(v.iter().map(|&x| u32::from(x)));
                     *self = Values::Wide(wide);
@@ -94,6 +84,22 @@ impl Values {
         }
         Ok(())
     }
+}
+
+/// Makes room in `values` for one more value on the way to `len`: room is added as values come
+/// (doubling, up to `len`), never for `len` at once, since a period may be proven long before.
+#[inline]
+fn make_room<T>(values: &mut Vec<T>, len: usize) -> Result<(), Error> {
+    if values.len() < values.capacity() {
+        return Ok(());
+    }
+    let more = values.len().max(1024).min(len - values.len());
+    values
+        .try_reserve_exact(more)
+        .map_err(|_| Error::OutOfMemory {
+            what: "a heap-game sequence",
+            bytes: ((values.len() + more) * size_of::<T>()) as u128,
+        })
 }
 
 /// A set of option values for one heap: a stamp per value, so that starting a new heap costs
@@ -491,6 +497,8 @@ struct Sparse {
     rare_below: Vec<usize>,
     /// How many times the rare positions have been listed.
     listing: usize,
+    /// Whether the breaks leave unequal heaps only.
+    unequal: bool,
 }
 
 /// Rare splits a heap (rare positions times moves) from which they are marked by a helper
@@ -952,7 +960,7 @@ fn next_unreached(options: &OptionSet, window: Option<Elsewhere<'_>>, from: u64)
 }
 
 impl Sparse {
-    fn new(break2: &[u32], values: &[u16]) -> Self {
+    fn new(break2: &[u32], unequal: bool, values: &[u16]) -> Self {
         let mut counts = vec![0u64; EXTENDED];
         let mut top = 0;
         for (a, &v) in values.iter().enumerate().skip(1) {
@@ -993,6 +1001,7 @@ impl Sparse {
             next_rebuild: 2 * values.len(),
             cursors: vec![0; break2.len()],
             listing: 0,
+            unequal,
         };
         sparse.list_rare(values);
         sparse
@@ -1118,7 +1127,10 @@ pub(crate) struct Engine {
     values: Values,
     options: OptionSet,
     sparse: Option<Sparse>,
-    check: PeriodCheck,
+    /// The periodicity theorem's check, for games it holds for: not those whose breaks leave
+    /// unequal heaps only, where a split `(a, a + p)` of a heap `n + p` maps to the forbidden
+    /// `(a, a)` of heap `n`.
+    check: Option<PeriodCheck>,
     period: Option<Period>,
     /// Splits examined so far: the measure of the work done.
     work: u64,
@@ -1138,7 +1150,7 @@ impl Engine {
         } else {
             2
         };
-        let check = PeriodCheck::new(heaps, rules.max_removed() as usize);
+        let check = (!rules.unequal).then(|| PeriodCheck::new(heaps, rules.max_removed() as usize));
         let largest_take_all = rules.take_all.last().map_or(0, |&j| j as usize);
         Engine {
             rules,
@@ -1162,18 +1174,14 @@ impl Engine {
         self.period
     }
 
+    /// The splits examined so far: the measure of the work done.
+    pub(crate) fn work(&self) -> u64 {
+        self.work
+    }
+
     /// The values and period, giving up the engine.
     pub(crate) fn into_parts(self) -> (Values, Option<Period>) {
         (self.values, self.period)
-    }
-
-    /// Makes room for `len` values in all.
-    ///
-    /// # Errors
-    ///
-    /// [`Error::OutOfMemory`] if they cannot be allocated.
-    pub(crate) fn reserve(&mut self, len: usize) -> Result<(), Error> {
-        self.values.reserve_total(len)
     }
 
     /// Computes values until there are `len` of them or a period is proven, whichever is first.
@@ -1192,9 +1200,8 @@ impl Engine {
         if self.period.is_some() || self.values.len() >= len {
             return Ok(());
         }
-        self.values.reserve_total(len)?;
         if let Values::Narrow(_) = self.values {
-            match self.extend_narrow(len, budget) {
+            match self.extend_narrow(len, budget)? {
                 Some(wide) => self.values.push(wide)?,
                 None => return Ok(()),
             }
@@ -1203,7 +1210,7 @@ impl Engine {
     }
 
     /// The loop while values fit in 16 bits. Returns the first value that does not.
-    fn extend_narrow(&mut self, len: usize, budget: u64) -> Option<u64> {
+    fn extend_narrow(&mut self, len: usize, budget: u64) -> Result<Option<u64>, Error> {
         let Engine {
             rules,
             largest_take_all,
@@ -1215,7 +1222,7 @@ impl Engine {
             work,
         } = self;
         let Values::Narrow(values) = values else {
-            return None;
+            return Ok(None);
         };
         let plain = rules.break3.is_empty() && !rules.break2.is_empty();
         let cores = std::thread::available_parallelism().map_or(1, usize::from);
@@ -1245,6 +1252,7 @@ impl Engine {
                             scope,
                             values,
                             rules.break2.iter().map(|&j| j as usize).collect(),
+                            rules.unequal,
                         )
                     });
                     helper.post(n, values[n - 1]);
@@ -1265,8 +1273,9 @@ impl Engine {
                     options.mex_from(0)
                 };
                 let Ok(narrow) = u16::try_from(value) else {
-                    return Some(value);
+                    return Ok(Some(value));
                 };
+                make_room(values, len)?;
                 values.push(narrow);
                 // What the plain scan of heap `len` would examine, per thread: worked out only
                 // when sparse space weighs its cost.
@@ -1288,7 +1297,7 @@ impl Engine {
                         && (SPARSE_START..SPARSE_END).contains(&values.len())
                         && values.len().is_power_of_two() =>
                     {
-                        let sp = Sparse::new(&rules.break2, values);
+                        let sp = Sparse::new(&rules.break2, rules.unequal, values);
                         if sp.pays(plain_cost(values.len())) {
                             *sparse = Some(sp);
                             helper = None;
@@ -1296,15 +1305,15 @@ impl Engine {
                     }
                     _ => {}
                 }
-                if let Some(p) = check.observe(values) {
+                if let Some(p) = check.as_mut().and_then(|c| c.observe(values)) {
                     *period = Some(p);
                     // Everything from one period past the preperiod on repeats.
                     values.truncate(p.preperiod + p.period);
                     values.shrink_to_fit();
-                    return None;
+                    return Ok(None);
                 }
             }
-            None
+            Ok(None)
         })
     }
 
@@ -1332,8 +1341,9 @@ impl Engine {
             let value = u32::try_from(value).map_err(|_| Error::OutOfRange {
                 what: format!("grundy value {value} of heap {n} exceeds 32 bits"),
             })?;
+            make_room(values, len)?;
             values.push(value);
-            if let Some(p) = check.observe(values) {
+            if let Some(p) = check.as_mut().and_then(|c| c.observe(values)) {
                 *period = Some(p);
                 values.truncate(p.preperiod + p.period);
                 values.shrink_to_fit();
@@ -1358,20 +1368,49 @@ fn sparse_heap<'scope>(
     (len, two_cores): (usize, bool),
 ) -> (u64, u64) {
     let n = values.len();
+    let zero = zero_override(sp, rules, largest_take_all, values, n);
     if sp.top < SMALL_TOP {
         let takes = take_bits(rules, largest_take_all, values, n);
-        return small_sparse_value(sp, takes, values, n);
+        return small_sparse_value(sp, takes, zero, values, n);
     }
     if sp.top < WIDE_TOP && !rare_marking.helping() {
         let takes = take_bits(rules, largest_take_all, values, n);
-        if let Some(found) = wide_sparse_value(sp, takes, values, n) {
+        if let Some(found) = wide_sparse_value(sp, takes, zero, values, n) {
             return found;
         }
     }
     options.clear();
     insert_takes(rules, largest_take_all, values, n, |v| options.insert(v));
     let marks = rare_marking.marks(scope, sp, values, len, two_cores);
-    sparse_value(sp, options, marks, values, n)
+    sparse_value(sp, options, marks, zero, values, n)
+}
+
+/// Whether value 0 is an option of heap `n`, when the rare splits marked for it cannot say: in
+/// a game whose breaks leave unequal heaps, where the forbidden split of a heap into two equal
+/// rare parts, worth 0, is marked with the others. `None` when they can say.
+///
+/// (Rare parts are few, so this is rare too; it costs a scan of the splits until two equal
+/// values meet.)
+#[inline]
+fn zero_override(
+    sp: &Sparse,
+    rules: &TakeBreak,
+    largest_take_all: usize,
+    values: &[u16],
+    n: usize,
+) -> Option<u64> {
+    if !sp.unequal
+        || !equal_split_rare(&sp.all_moves, n, |at| {
+            sp.rare.binary_search_by_key(&at, |p| p.at as usize).is_ok()
+        })
+    {
+        return None;
+    }
+    let mut reached = false;
+    insert_takes(rules, largest_take_all, values, n, |v| reached |= v == 0);
+    Some(u64::from(
+        reached || unequal_split_reaches_zero(&sp.all_moves, values, n),
+    ))
 }
 
 /// The options of heap `n` that take tokens without breaking the heap, a bit each: for values
@@ -1470,7 +1509,7 @@ fn plain_breaks<C: Cells + ?Sized>(
             break;
         }
         let s = n - j;
-        values.insert_splits(options, s, 1, s / 2, None);
+        values.insert_splits(options, s, 1, last_part(s, rules.unequal), None);
         work += s as u64 / 2;
     }
     for &j in &rules.break3 {
@@ -1604,11 +1643,17 @@ const VALUES_BELOW_64: [u16; TARGETS] = {
 fn small_sparse_value(
     sparse: &mut Sparse,
     mut reached: u64,
+    zero: Option<u64>,
     values: &[u16],
     n: usize,
 ) -> (u64, u64) {
     let (k, mut work) = sparse.mark_rare(values, n, false, |v| reached |= 1 << v);
     reached |= u64::from(sparse.ahead.narrow[k]);
+    match zero {
+        Some(0) => return (0, work),
+        Some(_) => reached |= 1,
+        None => {}
+    }
     let parity = n & 1;
     let mut in_closure = [0u64; 2];
     for (class, bits) in sparse.classes.iter().zip(&mut in_closure) {
@@ -1620,7 +1665,7 @@ fn small_sparse_value(
     let candidates = unreached & ((1 << first_beyond) - 1);
     let classes = &sparse.classes;
     let unmet = search_classes(
-        classes,
+        (classes, sparse.unequal),
         in_closure,
         &VALUES_BELOW_64,
         candidates,
@@ -1652,12 +1697,18 @@ const WIDE_TOP: usize = 256;
 fn wide_sparse_value(
     sparse: &mut Sparse,
     mut reached: u128,
+    zero: Option<u64>,
     values: &[u16],
     n: usize,
 ) -> Option<(u64, u64)> {
     let (k, mut work) = sparse.mark_rare(values, n, true, |v| reached |= 1 << v);
     let WideMarks { low, high } = &sparse.ahead.wide;
     reached |= u128::from(low[k]) | u128::from(high[k]) << 64;
+    match zero {
+        Some(0) => return Some((0, work)),
+        Some(_) => reached |= 1,
+        None => {}
+    }
     let classes = &sparse.classes;
     let parity = n & 1;
     let mut in_closure = [0u128; 2];
@@ -1696,7 +1747,15 @@ fn wide_sparse_value(
     }
     // The first `count` bits; all 64 when there are as many targets.
     let all = u64::MAX.checked_shr(u64::BITS - count as u32).unwrap_or(0);
-    let unmet = search_classes(classes, reachable, &targets, all, values, n, &mut work);
+    let unmet = search_classes(
+        (classes, sparse.unequal),
+        reachable,
+        &targets,
+        all,
+        values,
+        n,
+        &mut work,
+    );
     // Targets ascend: the least unmet is the value.
     let value = if unmet == 0 {
         first_beyond
@@ -1731,6 +1790,7 @@ fn sparse_value(
     sparse: &mut Sparse,
     options: &mut OptionSet,
     helped: Option<&[u64]>,
+    zero: Option<u64>,
     values: &[u16],
     n: usize,
 ) -> (u64, u64) {
@@ -1743,6 +1803,7 @@ fn sparse_value(
         rare,
         rare_below,
         cursors,
+        unequal,
         ..
     } = sparse;
     let window = if let Some(bits) = helped {
@@ -1780,13 +1841,20 @@ fn sparse_value(
     // Per class, the targets its common parts might reach, a bit each.
     let mut reachable = [0u64; 2];
     let mut count = 0;
-    let mut candidate = next_unreached(options, window, 0);
+    // Candidates from 1 on when 0 is known to be reached.
+    let from = match zero {
+        Some(0) => return (0, work),
+        Some(_) => 1,
+        None => 0,
+    };
+    let mut candidate = next_unreached(options, window, from);
     loop {
         if !classes.iter().any(|class| class.may_reach(candidate, n)) {
             break;
         }
         if count == TARGETS {
-            return scan_value(classes, cursors, options, window, values, n, work);
+            let scan = (classes.as_slice(), *unequal, cursors.as_mut_slice());
+            return scan_value(scan, options, window, from, values, n, work);
         }
         for (class, reachable) in classes.iter().zip(&mut reachable) {
             *reachable |= u64::from(class.may_reach(candidate, n)) << count;
@@ -1798,7 +1866,15 @@ fn sparse_value(
     }
     // The first `count` bits; all 64 when there are as many targets.
     let all = u64::MAX.checked_shr(u64::BITS - count as u32).unwrap_or(0);
-    let unmet = search_classes(classes, reachable, &targets, all, values, n, &mut work);
+    let unmet = search_classes(
+        (classes, *unequal),
+        reachable,
+        &targets,
+        all,
+        values,
+        n,
+        &mut work,
+    );
     // The least candidate no split reaches.
     let value = (0..count)
         .find(|&t| unmet >> t & 1 == 1)
@@ -1813,7 +1889,7 @@ fn sparse_value(
 /// (Inlined into both callers: out of line, the call and its arguments took 4% of 0.106.)
 #[inline]
 fn search_classes(
-    classes: &[ParityClass],
+    (classes, unequal): (&[ParityClass], bool),
     reachable: [u64; 2],
     targets: &[u16; TARGETS],
     mut unmet: u64,
@@ -1828,7 +1904,8 @@ fn search_classes(
                 break;
             }
             let s = n - j;
-            let (left, examined) = find_targets(values, s, 1, s / 2, targets, pending);
+            let last = last_part(s, unequal);
+            let (left, examined) = find_targets(values, s, 1, last, targets, pending);
             *work += examined as u64;
             unmet &= !(pending & !left);
             pending = left;
@@ -1845,20 +1922,21 @@ const FIRST_SCAN_CHUNK: usize = 4;
 const MAX_SCAN_CHUNK: usize = 64;
 
 /// The value of heap `n` by scanning splits in order and marking every value met, given the
-/// marks of the splits with a rare part, in `options` and `window`, and `work` splits examined
-/// so far; see [`sparse_value`].
+/// marks of the splits with a rare part, in `options` and `window`, the first candidate
+/// `from`, and `work` splits examined so far; see [`sparse_value`]. The classes' breaks leave
+/// unequal heaps only if `unequal`.
 fn scan_value(
-    classes: &[ParityClass],
-    cursors: &mut [usize],
+    (classes, unequal, cursors): (&[ParityClass], bool, &mut [usize]),
     options: &mut OptionSet,
     window: Option<Elsewhere<'_>>,
+    from: u64,
     values: &[u16],
     n: usize,
     mut work: u64,
 ) -> (u64, u64) {
     // The next split to scan, per move of every class.
     cursors.fill(1);
-    let mut candidate = next_unreached(options, window, 0);
+    let mut candidate = next_unreached(options, window, from);
     'candidates: loop {
         let mut next_cursor = 0;
         for class in classes {
@@ -1876,7 +1954,7 @@ fn scan_value(
                     continue;
                 }
                 let s = n - j;
-                let half = s / 2;
+                let half = last_part(s, unequal);
                 while *cursor <= half {
                     let chunk = (*cursor)
                         .next_power_of_two()

@@ -26,15 +26,21 @@
 //! # Ok::<(), sprague::Error>(())
 //! ```
 
+mod bounded;
+mod checksum;
+mod compute;
 mod engine;
 mod parallel;
 mod period;
 pub(crate) mod rules;
+mod unequal;
 mod vectors;
 
 use std::fmt;
 use std::iter::FusedIterator;
 
+pub(crate) use bounded::{grundy_with_progress, grundy_within};
+pub(crate) use compute::{compute, compute_with_progress};
 pub(crate) use engine::{Engine, Values};
 pub use period::Period;
 

@@ -26,6 +26,7 @@ use std::time::{Duration, Instant};
 
 use super::byte_bits;
 use super::engine::{RarePart, mark_rare_splits, mark_splits, stamp_array};
+use super::rules::last_part;
 
 /// The mailbox value that tells the helper to stop.
 const STOP: u64 = u64::MAX;
@@ -159,11 +160,13 @@ pub(crate) fn main_share(s: usize) -> usize {
 }
 
 impl<'scope> Helper<'scope> {
-    /// Starts a helper that knows `values` and the two-heap breaks `moves`.
+    /// Starts a helper that knows `values` and the two-heap breaks `moves`, which leave
+    /// unequal heaps only if `unequal`.
     pub(crate) fn start<'env>(
         scope: &'scope Scope<'scope, 'env>,
         values: &[u16],
         moves: Vec<usize>,
+        unequal: bool,
     ) -> Self {
         let initial = values.to_vec();
         let link = Link::spawn(scope, move |shared: &Shared<1>, main: &Thread| {
@@ -189,7 +192,15 @@ impl<'scope> Helper<'scope> {
                     let Some(s) = n.checked_sub(j).filter(|&s| s >= 2) else {
                         break;
                     };
-                    mark_splits(&mut stamps, stamp, &copy, s, main_share(s) + 1, s / 2, 0);
+                    mark_splits(
+                        &mut stamps,
+                        stamp,
+                        &copy,
+                        s,
+                        main_share(s) + 1,
+                        last_part(s, unequal),
+                        0,
+                    );
                 }
                 shared.publish(0, &stamps[..], stamp, bound, n, main);
             }

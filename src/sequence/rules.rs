@@ -13,6 +13,19 @@ pub(crate) struct TakeBreak {
     pub(crate) break2: Vec<u32>,
     /// Numbers of tokens that may be removed leaving three heaps, ascending.
     pub(crate) break3: Vec<u32>,
+    /// Whether a two-heap break must leave two unequal heaps, as in Grundy's game.
+    pub(crate) unequal: bool,
+}
+
+/// The largest smaller part of a split of `s` into two non-empty heaps, unequal ones if
+/// `unequal`: the splits are `(a, s - a)` for `a` in `1..=last_part(s, unequal)`.
+#[inline]
+pub(crate) fn last_part(s: usize, unequal: bool) -> usize {
+    if unequal {
+        s.saturating_sub(1) / 2
+    } else {
+        s / 2
+    }
 }
 
 impl TakeBreak {
@@ -32,6 +45,7 @@ impl TakeBreak {
             take: with_bit(2),
             break2: with_bit(4),
             break3: with_bit(8),
+            unequal: false,
         }
     }
 
@@ -64,6 +78,9 @@ impl TakeBreak {
         for &j in &self.break2 {
             let rest = n.saturating_sub(u64::from(j));
             for a in 1..=rest / 2 {
+                if self.unequal && 2 * a == rest {
+                    continue;
+                }
                 out.push(vec![a, rest - a]);
             }
         }
@@ -108,6 +125,15 @@ mod tests {
             kayles.options(4),
             vec![vec![3], vec![2], vec![1, 2], vec![1, 1]]
         );
+        // Grundy's game: split a heap into two unequal heaps.
+        let grundy = TakeBreak {
+            unequal: true,
+            ..TakeBreak::from_digits(&[4, 0])
+        };
+        assert_eq!(grundy.options(6), vec![vec![1, 5], vec![2, 4]]);
+        assert_eq!(last_part(6, true), 2);
+        assert_eq!(last_part(7, true), 3);
+        assert_eq!(last_part(6, false), 3);
         let hex = TakeBreak::from_digits(&[8]);
         assert_eq!(hex.options(5), vec![vec![1, 1, 3], vec![1, 2, 2]]);
     }
