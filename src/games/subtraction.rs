@@ -593,23 +593,33 @@ fn finite_prefix(set: &[u64], len: usize) -> Result<Prefix, Error> {
 
 /// Writes at most a few items of a set, as `{1, 3, 4}` or `{1, 2, …, 9 (10 in all)}`.
 fn write_set(f: &mut fmt::Formatter<'_>, items: &[u64]) -> fmt::Result {
-    const SHOWN: usize = 8;
+    // The alternate form, `{:#}`, writes every element.
+    let shown = if f.alternate() { items.len() } else { 8 };
     f.write_str("{")?;
-    for (i, s) in items.iter().take(SHOWN).enumerate() {
+    for (i, s) in items.iter().take(shown).enumerate() {
         if i > 0 {
             f.write_str(", ")?;
         }
         write!(f, "{s}")?;
     }
-    if items.len() > SHOWN {
+    if items.len() > shown {
         write!(f, ", … ({} in all)", items.len())?;
     }
     f.write_str("}")
 }
 
 impl fmt::Display for Subtraction {
-    /// The set: `{1, 3, 4}`, `{1, 2, …, 10}` for a bounded game, `all but {2, 5}`. Long sets
-    /// are shortened.
+    /// The set: `{1, 3, 4}`, `{1, 2, …, 10}` for a bounded game, `all but {2, 5}`. Sets of
+    /// more than 8 elements are shortened, but for the alternate form (`{:#}`), which writes
+    /// them whole.
+    ///
+    /// ```
+    /// use sprague::games::Subtraction;
+    /// let game = Subtraction::new([1, 2, 3, 4, 5, 6, 7, 8, 10])?;
+    /// assert_eq!(game.to_string(), "{1, 2, 3, 4, 5, 6, 7, 8, … (9 in all)}");
+    /// assert_eq!(format!("{game:#}"), "{1, 2, 3, 4, 5, 6, 7, 8, 10}");
+    /// # Ok::<(), sprague::Error>(())
+    /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.rules {
             Rules::Finite(set) => write_set(f, set),

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use serde::{Serialize, Serializer};
 
-use crate::field;
+use super::field;
 use sprague::{Nimber, Period, Sequence};
 
 /// The game behind a sequence, as the summary and the JSON document describe it.
