@@ -119,6 +119,32 @@
 //! The `sprague` command-line tool is the package `sprague-cli`, so the library depends on none
 //! of its crates.
 //!
+//! # Guarantees
+//!
+//! - **No panic on any input.** Whatever values a caller passes, the crate answers or returns
+//!   an [`Error`] that names what was wrong (the `sprague` tool: one line on standard error
+//!   and exit status 2). Public fields accept every value ([`Period`]). The only panics are
+//!   those of a game's own code (`successors`, `split`, `Clone`, `Hash`, `Eq`); if one is
+//!   caught with [`std::panic::catch_unwind`], a [`loopy::LoopySolver`] or
+//!   [`misere::MisereSolver`] stays usable (see each solver's `# Panics`).
+//! - **No deep recursion.** Searches run on explicit stacks: a game a million moves deep is
+//!   fine.
+//! - **Limits, checked before the work they bound:**
+//!
+//! | limit | where | error |
+//! |---|---|---|
+//! | positions stored (and, in misère search, options waiting) | `with_limit` of [`Solver`], [`loopy::LoopySolver`], [`misere::MisereSolver`]; 2<sup>31</sup> at most | [`Error::LimitExceeded`] |
+//! | memory | every table, index and sequence grows with `try_reserve`, never by an iterator's size hint | [`Error::OutOfMemory`], with what and how many bytes |
+//! | heap sizes | [`games::Octal::grundy`], [`games::Subtraction::grundy`]: any `u64` heap through a proven period, within the bounds each documents | [`Error::OutOfRange`] |
+//! | values | sequences store values of up to 32 bits | [`Error::OutOfRange`] |
+//! | board sizes | [`games::GridCutting::table`]: sides up to 65535, 2 (N + 1)² bytes, O(N³) time (the tool refuses sides above 4096, but for 1 × n strips, valued in closed form) | [`Error::OutOfRange`], [`Error::OutOfMemory`] |
+//! | game rules and codes | constructors of [`games`], [`games::Octal`]'s parser (positions in characters) | [`Error::InvalidRules`], [`Error::InvalidCode`] |
+//!
+//! A solver that returns an error keeps only the positions it had before the call. The tests
+//! check allocation failure under a memory cap in a child process, and `fuzz/` holds
+//! `cargo fuzz` targets for the code parser and the sequence engine, the games'
+//! constructors, the tool's arguments, and the solvers against plain references.
+//!
 //! # Minimum supported Rust version
 //!
 //! Rust 1.89.

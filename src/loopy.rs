@@ -325,8 +325,9 @@ pub struct LoopySolver<G> {
     /// sorted.
     escape_start: Vec<usize>,
     escapes: Vec<u64>,
-    /// Scratch space for the options of one position.
-    buffer: Vec<G>,
+    /// The number of positions stored when the call under way began: set while a call runs,
+    /// so that a call that a panic in the game's code interrupted is undone by the next one.
+    started: Option<usize>,
 }
 
 impl<G: Game> LoopySolver<G> {
@@ -339,7 +340,7 @@ impl<G: Game> LoopySolver<G> {
             edges: Vec::new(),
             escape_start: vec![0],
             escapes: Vec::new(),
-            buffer: Vec::new(),
+            started: None,
         }
     }
 
@@ -375,24 +376,37 @@ impl<G: Game> LoopySolver<G> {
     /// # Errors
     ///
     /// [`Error::LimitExceeded`] if the position limit is reached, [`Error::OutOfMemory`] if the
-    /// table cannot grow. The solver then keeps only the positions it had before the call.
+    /// table or the moves cannot grow. The solver then keeps only the positions it had before
+    /// the call.
+    ///
+    /// # Panics
+    ///
+    /// Only if the game's own code panics (`successors`, `split`, `Clone`, `Hash`, `Eq`). If
+    /// that panic is caught ([`std::panic::catch_unwind`]), the solver stays usable: the next
+    /// call first forgets what the interrupted one had stored.
     ///
     /// # Complexity
     ///
     /// See [`LoopySolver`]: linear in the positions and moves not met before, per labelling
     /// round.
     pub fn value(&mut self, position: &G) -> Result<Value, Error> {
+        if let Some(stored) = self.started {
+            self.forget_from(stored);
+        }
         let stored = self.table.len();
+        self.started = Some(stored);
         let mut total = Value::default();
         for component in position.split() {
             match self.label(component) {
                 Ok(id) => total += self.value_of(id),
                 Err(e) => {
                     self.forget_from(stored);
+                    self.started = None;
                     return Err(e);
                 }
             }
         }
+        self.started = None;
         Ok(total)
     }
 
@@ -421,10 +435,19 @@ impl<G: Game> LoopySolver<G> {
     /// Forgets every stored position, keeping the limit.
     pub fn clear(&mut self) {
         self.forget_from(0);
+        self.started = None;
     }
 
+    /// Forgets the positions from id `len` on, with their moves and escapes; the positions of
+    /// a call interrupted while exploring may not have their moves yet.
     fn forget_from(&mut self, len: usize) {
-        self.table.truncate(len);
+        // Forgetting everything builds no new index, as `truncate` does: that can fail just
+        // after memory ran out.
+        if len == 0 {
+            self.table.clear();
+        } else {
+            self.table.truncate(len);
+        }
         self.edge_start.truncate(len + 1);
         self.edges.truncate(self.edge_start[len]);
         // Positions are labelled component by component, so the escapes of the positions kept
@@ -474,17 +497,20 @@ impl<G: Game> LoopySolver<G> {
 
     /// Stores the options of every position from id `first` on, breadth first: new positions
     /// get the next ids, so the queue is the range of ids not yet expanded.
+    ///
+    /// Each option is stored as it is listed, so the position limit bounds the work and the
+    /// memory of a position with more moves than the limit.
     fn explore(&mut self, first: usize) -> Result<(), Error> {
         let mut next = first;
         while next < self.table.len() {
-            self.buffer
-                .extend(self.table.entries[next].position.successors());
-            for option in self.buffer.drain(..) {
+            // A copy, so that the options can be stored while they are listed.
+            let position = self.table.entries[next].position.clone();
+            for option in position.successors() {
                 let index = option.index();
                 let (id, _) = self.table.intern(option, index)?;
-                self.edges.push(id);
+                push(&mut self.edges, id)?;
             }
-            self.edge_start.push(self.edges.len());
+            push(&mut self.edge_start, self.edges.len())?;
             next += 1;
         }
         Ok(())
@@ -599,6 +625,18 @@ impl<G: Game> LoopySolver<G> {
             self.table.set_state(v, INFINITE | index);
         }
     }
+}
+
+/// Pushes `item`, turning a failed allocation into [`Error::OutOfMemory`].
+fn push<T>(items: &mut Vec<T>, item: T) -> Result<(), Error> {
+    if items.try_reserve(1).is_err() {
+        return Err(Error::OutOfMemory {
+            what: "the moves of a loopy game",
+            bytes: ((items.len() + 1) * size_of::<T>()) as u128,
+        });
+    }
+    items.push(item);
+    Ok(())
 }
 
 impl<G: Game> Default for LoopySolver<G> {

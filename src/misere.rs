@@ -53,7 +53,14 @@ struct Frame {
     first: usize,
     /// Whether the position has a move at all: without one, the player to move has won.
     has_moves: bool,
+    /// Whether the position has more options than the first [`FIRST_OPTIONS`] listed.
+    more: bool,
 }
+
+/// How many options of a position are listed before any is examined. A win is often among the
+/// first (a Nim heap moves to 1, a loss), and then a position with far more moves than memory
+/// holds, such as a Nim heap of 2<sup>64</sup> − 1, is decided without listing them all.
+const FIRST_OPTIONS: usize = 16;
 
 /// Misère outcomes and winning moves of positions of a finite [`Game`], remembering every
 /// position it decides.
@@ -102,6 +109,9 @@ pub struct MisereSolver<G> {
     frames: Vec<Frame>,
     /// The options of the positions on the stack, not yet examined.
     options: Vec<G>,
+    /// The number of positions stored when the call under way began: set while a call runs,
+    /// so that a call that a panic in the game's code interrupted is undone by the next one.
+    started: Option<usize>,
 }
 
 impl<G: Game> MisereSolver<G> {
@@ -112,13 +122,16 @@ impl<G: Game> MisereSolver<G> {
             table: Table::new(),
             frames: Vec::new(),
             options: Vec::new(),
+            started: None,
         }
     }
 
-    /// Bounds the number of positions the solver may store.
+    /// Bounds the number of positions the solver may store, and the number of options it may
+    /// hold listed and waiting on the line of play being searched.
     ///
     /// A computation that needs more fails with [`Error::LimitExceeded`] and leaves the solver
-    /// with the positions it had before.
+    /// with the positions it had before. The limit is checked as each position is stored and
+    /// each option listed, so a position with more moves than the limit costs no more memory.
     ///
     /// ```
     /// use sprague::{games::Nim, misere::MisereSolver, Error};
@@ -142,25 +155,45 @@ impl<G: Game> MisereSolver<G> {
     ///
     /// [`Error::Cycle`] if a position repeats on a line of play (the game is not finite),
     /// [`Error::LimitExceeded`] if the position limit is reached, [`Error::OutOfMemory`] if
-    /// the table cannot grow. The solver then keeps only the positions it had before the call.
+    /// the table or the options cannot grow. The solver then keeps only the positions it had
+    /// before the call.
+    ///
+    /// # Panics
+    ///
+    /// Only if the game's own code panics (`successors`, `Clone`, `Hash`, `Eq`). If that panic
+    /// is caught ([`std::panic::catch_unwind`]), the solver stays usable: the next call first
+    /// forgets what the interrupted one had stored.
     ///
     /// # Complexity
     ///
     /// See [`MisereSolver`]: linear in the positions and moves examined that were not decided
     /// before.
     pub fn outcome(&mut self, position: &G) -> Result<Outcome, Error> {
+        if let Some(stored) = self.started {
+            self.undo(stored);
+        }
         let stored = self.table.len();
-        match self.search(position.clone()) {
-            Ok(true) => Ok(Outcome::N),
-            Ok(false) => Ok(Outcome::P),
-            Err(e) => {
-                for f in self.frames.drain(..) {
-                    self.table.aux[f.id as usize].on_stack = 0;
-                }
-                self.options.clear();
-                self.table.truncate(stored);
-                Err(e)
-            }
+        self.started = Some(stored);
+        let result = self.search(position.clone());
+        if result.is_err() {
+            self.undo(stored);
+        }
+        self.started = None;
+        result.map(|win| if win { Outcome::N } else { Outcome::P })
+    }
+
+    /// Forgets the positions from id `stored` on, and the search under way.
+    fn undo(&mut self, stored: usize) {
+        for f in self.frames.drain(..) {
+            self.table.aux[f.id as usize].on_stack = 0;
+        }
+        self.options.clear();
+        // Forgetting everything builds no new index, as `truncate` does: that can fail just
+        // after memory ran out.
+        if stored == 0 {
+            self.table.clear();
+        } else {
+            self.table.truncate(stored);
         }
     }
 
@@ -211,7 +244,8 @@ impl<G: Game> MisereSolver<G> {
 
     /// Forgets every stored position, keeping the limit.
     pub fn clear(&mut self) {
-        self.table.clear();
+        self.undo(0);
+        self.started = None;
     }
 
     /// Whether the player to move wins `position`.
@@ -221,7 +255,7 @@ impl<G: Game> MisereSolver<G> {
         if state != UNKNOWN {
             return Ok(state == WIN);
         }
-        self.expand(id);
+        self.expand(id)?;
         // The outcome of the frame just finished, for the frame below it.
         let mut finished: Option<bool> = None;
         loop {
@@ -235,6 +269,10 @@ impl<G: Game> MisereSolver<G> {
                 }
             }
             let frame = self.frames.last().expect("a frame is running");
+            if self.options.len() == frame.first && frame.more {
+                self.list_all()?;
+                continue;
+            }
             if self.options.len() == frame.first {
                 // Every move hands the opponent a win; without a move, the opponent made the
                 // last one.
@@ -257,22 +295,43 @@ impl<G: Game> MisereSolver<G> {
                             depth: entered,
                         });
                     }
-                    self.expand(next);
+                    self.expand(next)?;
                 }
             }
         }
     }
 
-    fn expand(&mut self, id: u32) {
+    /// Pushes a frame for position `id`, with its first [`FIRST_OPTIONS`] options.
+    fn expand(&mut self, id: u32) -> Result<(), Error> {
         let first = self.options.len();
         let position = &self.table.entries[id as usize].position;
-        self.options.extend(position.successors());
+        let mut successors = position.successors().into_iter();
+        for option in successors.by_ref().take(FIRST_OPTIONS) {
+            push_option(&mut self.options, option, self.table.limit)?;
+        }
+        let more = successors.next().is_some();
         self.table.aux[id as usize].on_stack = self.frames.len() as u32 + 1;
         self.frames.push(Frame {
             id,
             first,
             has_moves: self.options.len() > first,
+            more,
         });
+        Ok(())
+    }
+
+    /// Lists every option of the top frame, whose first options were all wins for the
+    /// opponent. They are listed again from the start rather than resumed, so a game whose
+    /// `successors` lists them in a different order each time is still searched whole; the
+    /// first ones are found decided.
+    fn list_all(&mut self) -> Result<(), Error> {
+        let frame = self.frames.last_mut().expect("a frame is running");
+        frame.more = false;
+        let position = &self.table.entries[frame.id as usize].position;
+        for option in position.successors() {
+            push_option(&mut self.options, option, self.table.limit)?;
+        }
+        Ok(())
     }
 
     /// Records the outcome of the top frame, pops it and returns the outcome.
@@ -283,6 +342,22 @@ impl<G: Game> MisereSolver<G> {
         self.options.truncate(f.first);
         win
     }
+}
+
+/// Pushes `option` on the options waiting, one at a time: an iterator's size hint is never
+/// trusted for a reservation, and no more than `limit` options wait at once.
+fn push_option<G>(options: &mut Vec<G>, option: G, limit: usize) -> Result<(), Error> {
+    if options.len() >= limit {
+        return Err(Error::LimitExceeded { limit });
+    }
+    if options.try_reserve(1).is_err() {
+        return Err(Error::OutOfMemory {
+            what: "the options of a misère search",
+            bytes: ((options.len() + 1) * size_of::<G>()) as u128,
+        });
+    }
+    options.push(option);
+    Ok(())
 }
 
 impl<G: Game> Default for MisereSolver<G> {

@@ -5,12 +5,16 @@
 //! its game from the arguments, computes with the library, and prints a summary (or, for
 //! the sequence commands, the bare values or a JSON document). Bad input is one line on
 //! standard error and exit status 2.
+//!
+//! [`run`] is the whole program but for the process around it (arguments, standard streams,
+//! exit status), so that tests and fuzzing call it as a function.
 #![forbid(unsafe_code)]
 #![warn(rust_2018_idioms)]
 #![warn(clippy::pedantic)]
 #![allow(clippy::cast_possible_truncation)]
 
 mod boards;
+mod documents;
 mod grundy;
 mod plot;
 mod progress;
@@ -18,6 +22,7 @@ mod rare;
 mod sequence;
 mod words;
 
+use std::ffi::OsString;
 use std::fmt::Display;
 use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
@@ -28,7 +33,7 @@ use clap::{Args, Parser, Subcommand};
 use sprague::games::{GridCutting, GridTable, Nim, Octal, Subtraction};
 use sprague::{Nimber, Outcome, Sequence};
 
-use crate::sequence::Game;
+use self::sequence::Game;
 
 /// The most winning cuts or first crosses listed.
 const SHOWN: usize = 16;
@@ -117,12 +122,17 @@ struct NimArgs {
     /// Misère play: whoever takes the last token loses
     #[arg(long)]
     misere: bool,
+    /// Print a JSON document: the heaps, the nim-sum, the outcome and the winning moves
+    #[arg(long)]
+    json: bool,
 }
 
 #[derive(Args)]
 #[command(after_help = "\
 The values come from a table of every sheet up to max(W, H) on both sides, which takes
-O(n^3) time for n = max(W, H): about 0.3 s for n = 1000, 7 s for n = 3000.")]
+O(n^3) time for n = max(W, H): about 0.3 s for n = 1000, 7 s for n = 3000, so sides above
+4096 are refused. A 1 x N strip needs no table, for any N: every cut leaves two strips, and
+under --min-side 1 a strip is worth (N - 1) mod 2 (it always takes N - 1 cuts).")]
 struct GridArgs {
     /// The width of the sheet, in squares
     #[arg(value_parser = clap::value_parser!(u32).range(1..))]
@@ -136,6 +146,9 @@ struct GridArgs {
     /// Also print the value of every sheet from 1 x 1 to W x H
     #[arg(long)]
     table: bool,
+    /// Print a JSON document: the value, the outcome, the winning cuts (and the table)
+    #[arg(long)]
+    json: bool,
 }
 
 #[derive(Args)]
@@ -146,6 +159,9 @@ at once, so the strip plays as a heap of N + 2 in the octal game Treblecross, 0.
 struct TreblecrossArgs {
     /// The length of the strip, at least 3
     n: usize,
+    /// Print a JSON document: the value, the outcome and the winning first crosses
+    #[arg(long)]
+    json: bool,
 }
 
 /// Why a command failed.
@@ -172,9 +188,31 @@ impl From<io::Error> for Failure {
 }
 
 fn main() -> ExitCode {
-    // Usage errors (and --help, --version) exit here, with status 2 (and 0).
-    let cli = Cli::parse();
-    let mut out = BufWriter::new(io::stdout().lock());
+    let mut stdout = io::stdout().lock();
+    let mut closed = ClosedOutput;
+    let out: &mut dyn Write = if stdout_was_closed() {
+        &mut closed
+    } else {
+        &mut stdout
+    };
+    ExitCode::from(run(std::env::args_os(), out, &mut io::stderr()))
+}
+
+/// Runs the command line `args` (the program's name first), writing to `out` and `err`, and
+/// returns the exit status: 0 on success, 1 if the output cannot be written, 2 on bad input.
+///
+/// Errors are one line on `err`, and a failure to write them changes nothing: the status
+/// still tells what happened.
+pub(crate) fn run<T: Into<OsString> + Clone>(
+    args: impl IntoIterator<Item = T>,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> u8 {
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(e) => return usage(&e, out, err),
+    };
+    let mut out = BufWriter::new(out);
     let result = match cli.command {
         Command::Octal(args) => octal(&args, &mut out),
         Command::Subtraction(args) => subtraction(&args, &mut out),
@@ -187,18 +225,74 @@ fn main() -> ExitCode {
     }
     .and_then(|()| out.flush().map_err(Failure::from));
     match result {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(()) => 0,
         // A reader that stops early (`| head`) is not an error.
-        Err(Failure::Output(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(Failure::Output(e)) if e.kind() == io::ErrorKind::BrokenPipe => 0,
         Err(failure) => {
             let (message, status) = match failure {
                 Failure::Input(message) => (message, 2),
                 Failure::Output(e) => (format!("cannot write the output: {e}"), 1),
                 Failure::Plot(message) => (message, 1),
             };
-            eprintln!("sprague: {message}");
-            ExitCode::from(status)
+            // Nowhere is left to report a failure to report.
+            let _ = writeln!(err, "sprague: {message}");
+            status
         }
+    }
+}
+
+/// Prints a usage error as one line on `err`, or `--help` and `--version` on `out`, and
+/// returns the exit status. Clap's hints and usage stay behind `--help`.
+fn usage(e: &clap::Error, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
+    let status = u8::try_from(e.exit_code()).unwrap_or(2);
+    let text = e.render().to_string();
+    let written = if !e.use_stderr() {
+        write!(out, "{text}").and_then(|()| out.flush())
+    } else if e.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+        write!(err, "{text}")
+    } else {
+        // The first paragraph is the error; the rest is hints and usage.
+        let first = text.split("\n\n").next().unwrap_or_default();
+        let words: Vec<&str> = first.split_whitespace().collect();
+        let line = words.join(" ");
+        let line = line.strip_prefix("error: ").unwrap_or(&line);
+        writeln!(err, "sprague: {line} (see --help)")
+    };
+    match written {
+        Err(_) if !e.use_stderr() => 1,
+        _ => status,
+    }
+}
+
+/// Whether standard output was closed when the program started (`sprague nim 3 >&-`).
+///
+/// The Rust runtime opens /dev/null, for reading and writing, in place of a closed standard
+/// stream, where output would vanish unnoticed. A shell opens /dev/null for writing only
+/// (`> /dev/null`), so the mode tells the two apart.
+fn stdout_was_closed() -> bool {
+    if cfg!(target_os = "linux") {
+        let null = std::fs::read_link("/proc/self/fd/1").is_ok_and(|t| t == *"/dev/null");
+        let read_write = std::fs::read_to_string("/proc/self/fdinfo/1").is_ok_and(|info| {
+            info.lines()
+                .filter_map(|line| line.strip_prefix("flags:"))
+                .any(|flags| u32::from_str_radix(flags.trim(), 8).is_ok_and(|f| f & 3 == 2))
+        });
+        null && read_write
+    } else {
+        false
+    }
+}
+
+/// Standard output that was closed: every write fails.
+struct ClosedOutput;
+
+impl Write for ClosedOutput {
+    fn write(&mut self, _: &[u8]) -> io::Result<usize> {
+        Err(io::Error::other("standard output is closed"))
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
     }
 }
 
@@ -259,11 +353,17 @@ fn subtraction(args: &SubtractionArgs, out: &mut impl Write) -> Result<(), Failu
         .sequence(len)
         .map_err(|e| too_large(e, args.options.max))?;
     let elapsed = start.elapsed();
+    // A document is read by programs: the whole set, however long.
+    let spec = if args.options.json {
+        format!("{game:#}")
+    } else {
+        game.to_string()
+    };
     let info = Game {
         kind: "subtraction",
-        spec: game.to_string(),
         name: None,
-        rules: vec![format!("remove a number of tokens: {game}")],
+        rules: vec![format!("remove a number of tokens: {spec}")],
+        spec,
         no_period: args
             .all_but
             .then_some("the values of an all-but game grow without bound"),
@@ -325,49 +425,115 @@ fn outcome_in_words(outcome: Outcome) -> &'static str {
     }
 }
 
-/// `sprague nim HEAP...`: the nim-sum and the moves that make it 0.
+/// `sprague nim HEAP...`: the nim-sum and the moves that make it 0, each described by its
+/// heap and sizes: memory linear in the heaps, whatever the number of winning moves.
 fn nim(args: &NimArgs, out: &mut impl Write) -> Result<(), Failure> {
     let position = Nim::new(args.heaps.clone());
+    let sum = position.grundy().value();
+    let (outcome, moves): (Outcome, Vec<(usize, u64)>) = if args.misere {
+        let moves = position.misere_winning_reductions().collect();
+        (position.misere_outcome(), moves)
+    } else {
+        let moves = position.winning_reductions().collect();
+        (Outcome::from(position.grundy()), moves)
+    };
+    let moves = moves.into_iter().map(|(i, to)| documents::NimMove {
+        heap: i + 1,
+        from: args.heaps[i],
+        to,
+    });
+    if args.json {
+        let document = documents::Nim {
+            kind: "nim",
+            heaps: &args.heaps,
+            play: if args.misere { "misère" } else { "normal" },
+            sum,
+            outcome: documents::outcome(outcome),
+            winning_moves: moves.collect(),
+        };
+        return Ok(documents::print(out, &document)?);
+    }
     let sizes: Vec<String> = args.heaps.iter().map(u64::to_string).collect();
     field(out, "heaps", sizes.join(" "))?;
-    let (outcome, moves) = if args.misere {
+    if args.misere {
         field(out, "play", "misère: whoever takes the last token loses")?;
-        field(out, "nim-sum", position.grundy().value())?;
-        (position.misere_outcome(), position.misere_winning_moves())
+        field(out, "nim-sum", sum)?;
     } else {
-        let value = position.grundy().value();
-        field(
-            out,
-            "value",
-            format!("{value} (the nim-sum {})", sizes.join(" xor ")),
-        )?;
-        (Outcome::from(position.grundy()), position.winning_moves())
-    };
+        let value = format!("{sum} (the nim-sum {})", sizes.join(" xor "));
+        field(out, "value", value)?;
+    }
     field(out, "outcome", outcome_in_words(outcome))?;
-    for next in &moves {
-        // A move changes exactly one heap: find it by comparing the positions.
-        let changed = args
-            .heaps
-            .iter()
-            .zip(next.heaps())
-            .enumerate()
-            .find(|(_, (a, b))| a != b);
-        if let Some((i, (&from, &to))) = changed {
-            let take = format!("take {} from heap {} ({from} -> {to})", from - to, i + 1);
-            field(out, "winning move", take)?;
-        }
+    for m in moves {
+        let take = format!(
+            "take {} from heap {} ({} -> {})",
+            m.from - m.to,
+            m.heap,
+            m.from,
+            m.to
+        );
+        field(out, "winning move", take)?;
     }
     Ok(())
+}
+
+/// The largest side `sprague grid` values by a table: it takes O(n^3) time, about 20 s here.
+const MAX_GRID_SIDE: u32 = 4096;
+
+/// The values of every sheet up to the one asked for: from a table, or for a strip, whose
+/// pieces are all strips, in closed form.
+enum Sheets {
+    Table(GridTable),
+    /// Under a minimum side of 1, a 1 x n strip always takes n - 1 cuts; under a larger one
+    /// it takes none.
+    Strip {
+        min_side: u32,
+    },
+}
+
+impl Sheets {
+    fn value(&self, w: u32, h: u32) -> u64 {
+        match self {
+            Sheets::Table(table) => table.get(w, h).map_or(0, Nimber::value),
+            Sheets::Strip { min_side } => u64::from(*min_side == 1 && w.max(h).is_multiple_of(2)),
+        }
+    }
 }
 
 /// `sprague grid W H`: the value of a sheet, its winning cuts, and the table of sizes.
 fn grid(args: &GridArgs, out: &mut impl Write) -> Result<(), Failure> {
     let (w, h) = (args.w, args.h);
     let k = args.min_side.max(1);
-    let table = GridCutting::table(w, h, k)?;
-    // Inside the table by construction.
-    let value_of = |w, h| table.get(w, h).map_or(0, Nimber::value);
+    let sheets = if w.min(h) == 1 {
+        Sheets::Strip { min_side: k }
+    } else if w.max(h) > MAX_GRID_SIDE {
+        return Err(Failure::Input(format!(
+            "a {w} x {h} sheet is too large: its value needs every sheet up to {n} x {n}, O(n^3) work, and sides above {MAX_GRID_SIDE} are refused (a 1 x n strip takes any n)",
+            n = w.max(h)
+        )));
+    } else {
+        Sheets::Table(GridCutting::table(w, h, k)?)
+    };
+    let value_of = |w, h| sheets.value(w, h);
     let value = value_of(w, h);
+    let outcome = Outcome::from(Nimber::new(value));
+    let cuts = winning_cuts(&value_of, w, h, k);
+    if args.json {
+        let document = documents::Grid {
+            kind: "grid",
+            w,
+            h,
+            min_side: k,
+            value,
+            outcome: documents::outcome(outcome),
+            winning_cuts: &cuts,
+            table: args.table.then_some(documents::Rows {
+                w,
+                h,
+                value: &value_of,
+            }),
+        };
+        return Ok(documents::print(out, &document)?);
+    }
     field(out, "sheet", format!("{w} x {h}"))?;
     if k > 1 {
         field(
@@ -377,37 +543,49 @@ fn grid(args: &GridArgs, out: &mut impl Write) -> Result<(), Failure> {
         )?;
     }
     field(out, "value", value)?;
-    let outcome = Outcome::from(Nimber::new(value));
     field(out, "outcome", outcome_in_words(outcome))?;
-    let cuts = winning_cuts(&table, w, h, k);
     for cut in cuts.iter().take(SHOWN) {
-        field(out, "winning cut", cut)?;
+        let [first, second] = cut.pieces;
+        let text = format!(
+            "after {} {}: {} x {} and {} x {}",
+            cut.after, cut.at, first.0, first.1, second.0, second.1
+        );
+        field(out, "winning cut", text)?;
     }
     if cuts.len() > SHOWN {
         field(out, "winning cut", format!("… ({} in all)", cuts.len()))?;
     }
     if args.table {
-        print_grid_table(out, &table, w, h)?;
+        print_grid_table(out, &value_of, w, h)?;
     }
     Ok(())
 }
 
 /// The cuts of a `w` × `h` sheet into two pieces of values that cancel, each described once.
-fn winning_cuts(table: &GridTable, w: u32, h: u32, k: u32) -> Vec<String> {
-    let value_of = |w, h| table.get(w, h).map(Nimber::value);
+fn winning_cuts(value_of: &dyn Fn(u32, u32) -> u64, w: u32, h: u32, k: u32) -> Vec<documents::Cut> {
     let mut cuts = Vec::new();
     // Cutting after column a, or after row b; a piece and its mirror image are the same cut.
     if h >= k {
         for a in (k..=w / 2).filter(|&a| w - a >= k) {
             if value_of(a, h) == value_of(w - a, h) {
-                cuts.push(format!("after column {a}: {a} x {h} and {} x {h}", w - a));
+                let pieces = [(a, h), (w - a, h)];
+                cuts.push(documents::Cut {
+                    after: "column",
+                    at: a,
+                    pieces,
+                });
             }
         }
     }
     if w >= k {
         for b in (k..=h / 2).filter(|&b| h - b >= k) {
             if value_of(w, b) == value_of(w, h - b) {
-                cuts.push(format!("after row {b}: {w} x {b} and {w} x {}", h - b));
+                let pieces = [(w, b), (w, h - b)];
+                cuts.push(documents::Cut {
+                    after: "row",
+                    at: b,
+                    pieces,
+                });
             }
         }
     }
@@ -415,8 +593,12 @@ fn winning_cuts(table: &GridTable, w: u32, h: u32, k: u32) -> Vec<String> {
 }
 
 /// The values of every sheet up to `w` × `h`, a row per height.
-fn print_grid_table(out: &mut impl Write, table: &GridTable, w: u32, h: u32) -> io::Result<()> {
-    let cell = |w, h| table.get(w, h).map_or(0, Nimber::value);
+fn print_grid_table(
+    out: &mut impl Write,
+    cell: &dyn Fn(u32, u32) -> u64,
+    w: u32,
+    h: u32,
+) -> io::Result<()> {
     let widest = (1..=h)
         .flat_map(|y| (1..=w).map(move |x| (x, y)))
         .map(|(x, y)| cell(x, y).to_string().len())
@@ -460,6 +642,19 @@ fn treblecross(args: &TreblecrossArgs, out: &mut impl Write) -> Result<(), Failu
         .map_err(|e| Failure::Input(format!("{e} (a strip of {n} squares is too long)")))?;
     let g = |heap: usize| values.get(heap).map_or(0, Nimber::value);
     let value = g(n + 2);
+    if args.json {
+        // An X on square i kills squares i - 2 to i + 2, as below.
+        let winning = (1..=n).filter(|&i| value != 0 && g(i - 1) == g(n - i));
+        let document = documents::Treblecross {
+            kind: "treblecross",
+            n,
+            heap: n + 2,
+            value,
+            outcome: documents::outcome(Outcome::from(Nimber::new(value))),
+            winning_moves: winning.collect(),
+        };
+        return Ok(documents::print(out, &document)?);
+    }
     field(out, "strip", format!("1 x {n}, empty"))?;
     let heap = format!("{value} (a heap of {} in Treblecross, 0.007)", n + 2);
     field(out, "value", heap)?;

@@ -10,6 +10,10 @@ use std::time::{Duration, Instant};
 use sprague::games::{GridCutting, GrundysGame, Octal, Subtraction};
 use sprague::{Game, Nimber, Outcome, Solver};
 
+// The helper that runs a command under a memory cap, shared with the library's tests.
+#[path = "../../tests/memory_cap/mod.rs"]
+mod memory_cap;
+
 /// Runs `sprague` with `args`, standard output and error captured (so neither is a terminal).
 fn sprague(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_sprague"))
@@ -47,6 +51,10 @@ fn bad_input(args: &[&str], message: &str) -> String {
     let err = stderr(&output);
     assert!(err.contains(message), "sprague {args:?}: {err}");
     assert!(!err.contains("panicked"), "sprague {args:?}: {err}");
+    if !args.is_empty() {
+        assert!(err.starts_with("sprague: "), "sprague {args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "sprague {args:?}: {err}");
+    }
     err
 }
 
@@ -523,7 +531,7 @@ fn bad_input_is_one_line_and_exit_status_2() {
     bad_input(&["subtraction", "1,x"], "invalid value");
     bad_input(&["treblecross", "2"], "needs at least 3");
     bad_input(&["grid", "0", "3"], "invalid value");
-    bad_input(&["grid", "70000", "3"], "above 65535");
+    bad_input(&["grid", "70000", "3"], "sides above 4096 are refused");
     bad_input(&["nim", "3", "-1"], "");
     bad_input(&["nim"], "required");
     bad_input(
@@ -634,4 +642,178 @@ fn chomp_value_and_bites() {
     assert_eq!(doc["winning_moves"], serde_json::json!(["(0,1)"]));
     bad_input(&["chomp", "0", "3"], "poisoned");
     bad_input(&["chomp", "20", "20"], "20 x 20");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Hardening: no panic, no abort, no hang, bounded memory
+
+#[test]
+fn usage_errors_are_one_line_with_help_behind_help() {
+    for (args, message) in [
+        (&["grid", "0", "0"][..], "invalid value '0' for '<W>'"),
+        (
+            &["octal", "0.77", "--max", "-1"],
+            "unexpected argument '-1'",
+        ),
+        (
+            &["octal", "0.77", "--max", "18446744073709551616"],
+            "number too large",
+        ),
+        (&["nim", "--json"], "<HEAP>"),
+    ] {
+        let err = bad_input(args, message);
+        assert!(err.ends_with("(see --help)\n"), "{err}");
+        assert!(!err.contains("Usage"), "{err}");
+    }
+    assert!(success(&["grid", "--help"]).contains("Usage"));
+}
+
+#[test]
+fn code_errors_give_the_characters_position() {
+    bad_input(&["octal", "ééé"], "at character 3");
+    bad_input(
+        &["octal", "0.é"],
+        "at character 2: 'é' is not an octal digit",
+    );
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn unwritable_errors_and_closed_output_set_the_exit_status() {
+    // A failed report of bad input once panicked in `eprintln!`, exit status 101.
+    let full = std::fs::OpenOptions::new().write(true).open("/dev/full");
+    let full = full.expect("/dev/full");
+    let status = Command::new(env!("CARGO_BIN_EXE_sprague"))
+        .args(["octal", "0.8"])
+        .stderr(full)
+        .status()
+        .expect("the binary runs");
+    assert_eq!(status.code(), Some(2));
+    // A closed standard output once lost the output with exit status 0.
+    let closed = Command::new("sh")
+        .args([
+            "-c",
+            "exec \"$0\" nim 3 4 5 >&-",
+            env!("CARGO_BIN_EXE_sprague"),
+        ])
+        .output()
+        .expect("sh runs");
+    assert_eq!(closed.status.code(), Some(1), "{}", stderr(&closed));
+    assert!(stderr(&closed).contains("standard output is closed"));
+    // /dev/null opened by the shell is a place to write to.
+    let null = Command::new("sh")
+        .args([
+            "-c",
+            "exec \"$0\" nim 3 4 5 >/dev/null",
+            env!("CARGO_BIN_EXE_sprague"),
+        ])
+        .output()
+        .expect("sh runs");
+    assert_eq!(null.status.code(), Some(0), "{}", stderr(&null));
+}
+
+#[test]
+fn position_commands_give_json() {
+    assert_eq!(
+        success(&["nim", "3", "4", "5", "--json"]),
+        "{\"kind\":\"nim\",\"heaps\":[3,4,5],\"play\":\"normal\",\"nim_sum\":2,\"outcome\":\"N\",\"winning_moves\":[{\"heap\":1,\"from\":3,\"to\":1}]}\n"
+    );
+    let misere = success(&["nim", "1", "1", "4", "--misere", "--json"]);
+    assert!(misere.contains("\"play\":\"misère\""), "{misere}");
+    assert!(
+        misere.contains("[{\"heap\":3,\"from\":4,\"to\":1}]"),
+        "{misere}"
+    );
+    // 5 x 4 under minimum side 2: the summary's cuts and the library's table.
+    let grid = success(&["grid", "5", "4", "--min-side", "2", "--json", "--table"]);
+    assert!(
+        grid.starts_with(
+            "{\"kind\":\"grid\",\"w\":5,\"h\":4,\"min_side\":2,\"value\":1,\"outcome\":\"N\""
+        ),
+        "{grid}"
+    );
+    assert!(
+        grid.contains("{\"after\":\"column\",\"at\":2,\"pieces\":[[2,4],[3,4]]}"),
+        "{grid}"
+    );
+    let table = GridCutting::table(5, 4, 2).unwrap();
+    let rows: Vec<String> = (1..=4)
+        .map(|h| {
+            let row: Vec<String> = (1..=5)
+                .map(|w| table.get(w, h).unwrap().value().to_string())
+                .collect();
+            format!("[{}]", row.join(","))
+        })
+        .collect();
+    assert!(
+        grid.ends_with(&format!("\"table\":[{}]}}\n", rows.join(","))),
+        "{grid}"
+    );
+    // The summary's first crosses for a strip of 10 (checked against the game above).
+    let text = success(&["treblecross", "10"]);
+    let json = success(&["treblecross", "10", "--json"]);
+    assert!(text.contains("an X on square 2, 5, 6, 9"), "{text}");
+    assert_eq!(
+        json,
+        "{\"kind\":\"treblecross\",\"n\":10,\"heap\":12,\"value\":1,\"outcome\":\"N\",\"winning_moves\":[2,5,6,9]}\n"
+    );
+}
+
+#[test]
+fn json_shows_the_whole_subtraction_set() {
+    let set = "1,2,3,5,8,13,21,34,55,89";
+    let json = success(&["subtraction", set, "--json", "--max", "5"]);
+    assert!(
+        json.contains("\"game\":\"{1, 2, 3, 5, 8, 13, 21, 34, 55, 89}\""),
+        "{json}"
+    );
+    // So does the summary.
+    assert!(
+        success(&["subtraction", set, "--max", "5"])
+            .contains("{1, 2, 3, 5, 8, 13, 21, 34, 55, 89}")
+    );
+}
+
+#[test]
+fn strips_of_any_length_are_valued_at_once() {
+    let start = Instant::now();
+    // Once an O(n^3) table of 40000 x 40000 sheets: minutes, and 3.2 GB.
+    let out = success(&["grid", "40000", "1"]);
+    assert_eq!(field(&out, "value"), "1");
+    assert!(out.contains("… (20000 in all)"), "{out}");
+    assert_eq!(field(&success(&["grid", "1", "39999"]), "value"), "0");
+    assert_eq!(
+        field(
+            &success(&["grid", "1", "4294967295", "--min-side", "2"]),
+            "value"
+        ),
+        "0"
+    );
+    assert!(start.elapsed() < Duration::from_secs(10));
+    // The closed form against the table.
+    let table = GridCutting::table(1, 60, 1).unwrap();
+    for n in 1..=60u32 {
+        let out = success(&["grid", "1", &n.to_string()]);
+        assert_eq!(
+            field(&out, "value"),
+            table.get(1, n).unwrap().value().to_string()
+        );
+    }
+}
+
+#[test]
+fn nim_with_many_heaps_needs_memory_linear_in_them() {
+    // Every winning move once cloned all the heaps: 3.2 GB for 30000 heaps.
+    let heaps: Vec<String> = (1..=30_000).map(|h: u64| h.to_string()).collect();
+    let mut command = Command::new(env!("CARGO_BIN_EXE_sprague"));
+    command.arg("nim").args(&heaps);
+    let Some(mut capped) = memory_cap::capped(256 << 20, &command) else {
+        return;
+    };
+    let output = capped.output().expect("the binary runs");
+    assert!(output.status.success(), "{}", stderr(&output));
+    let out = stdout(&output);
+    let sum = (1..=30_000u64).fold(0, |a, h| a ^ h);
+    let moves = (1..=30_000u64).filter(|&h| h ^ sum < h).count();
+    assert_eq!(out.matches("winning move").count(), moves);
 }

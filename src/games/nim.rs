@@ -108,7 +108,8 @@ impl Nim {
     ///
     /// # Complexity
     ///
-    /// O(number of heaps) for each move returned, without a search.
+    /// O(number of heaps) for each move returned, without a search; see
+    /// [`Nim::winning_reductions`] for the moves alone, in O(1) each.
     ///
     /// ```
     /// use sprague::games::Nim;
@@ -117,8 +118,24 @@ impl Nim {
     /// ```
     #[must_use]
     pub fn winning_moves(&self) -> Vec<Nim> {
+        self.positions_after(self.winning_reductions())
+    }
+
+    /// The winning moves under normal play as (heap, new size) pairs, the heap counted from 0:
+    /// the moves of [`Nim::winning_moves`] without building the positions they reach.
+    ///
+    /// # Complexity
+    ///
+    /// O(number of heaps) in all, and O(1) memory.
+    ///
+    /// ```
+    /// use sprague::games::Nim;
+    /// let moves: Vec<(usize, u64)> = Nim::new([3, 4, 5]).winning_reductions().collect();
+    /// assert_eq!(moves, [(0, 1)]);
+    /// ```
+    pub fn winning_reductions(&self) -> impl Iterator<Item = (usize, u64)> + '_ {
         let sum = self.grundy().value();
-        self.moves_to(|h| h ^ sum)
+        self.reductions(move |h| h ^ sum)
     }
 
     /// Every winning move under misère play (the player who takes the last token loses): the
@@ -131,7 +148,8 @@ impl Nim {
     ///
     /// # Complexity
     ///
-    /// O(number of heaps) for each move returned, without a search.
+    /// O(number of heaps) for each move returned, without a search; see
+    /// [`Nim::misere_winning_reductions`] for the moves alone, in O(1) each.
     ///
     /// ```
     /// use sprague::games::Nim;
@@ -142,10 +160,27 @@ impl Nim {
     /// ```
     #[must_use]
     pub fn misere_winning_moves(&self) -> Vec<Nim> {
+        self.positions_after(self.misere_winning_reductions())
+    }
+
+    /// The winning moves under misère play as (heap, new size) pairs, the heap counted from
+    /// 0: the moves of [`Nim::misere_winning_moves`] without building the positions they
+    /// reach.
+    ///
+    /// # Complexity
+    ///
+    /// O(number of heaps) in all, and O(1) memory.
+    ///
+    /// ```
+    /// use sprague::games::Nim;
+    /// let moves: Vec<(usize, u64)> = Nim::new([1, 1, 4]).misere_winning_reductions().collect();
+    /// assert_eq!(moves, [(2, 1)]);
+    /// ```
+    pub fn misere_winning_reductions(&self) -> impl Iterator<Item = (usize, u64)> + '_ {
         let sum = self.grundy().value();
         let big = self.heaps.iter().filter(|&&h| h >= 2).count();
         let ones = self.heaps.iter().filter(|&&h| h == 1).count();
-        self.moves_to(|h| {
+        self.reductions(move |h| {
             if big > usize::from(h >= 2) {
                 h ^ sum
             } else {
@@ -155,19 +190,26 @@ impl Nim {
         })
     }
 
-    /// The positions where one heap h is reduced to `target(h)`, for every heap that target is
-    /// below.
-    fn moves_to(&self, target: impl Fn(u64) -> u64) -> Vec<Nim> {
-        let mut moves = Vec::new();
-        for (i, &h) in self.heaps.iter().enumerate() {
-            let t = target(h);
-            if t < h {
+    /// The moves that reduce a heap h to `target(h)`, for every heap that target is below.
+    fn reductions<'a>(
+        &'a self,
+        target: impl Fn(u64) -> u64 + 'a,
+    ) -> impl Iterator<Item = (usize, u64)> + 'a {
+        self.heaps
+            .iter()
+            .enumerate()
+            .filter_map(move |(i, &h)| Some((i, target(h))).filter(|&(_, t)| t < h))
+    }
+
+    /// The positions these moves reach.
+    fn positions_after(&self, moves: impl Iterator<Item = (usize, u64)>) -> Vec<Nim> {
+        moves
+            .map(|(i, t)| {
                 let mut heaps = self.heaps.clone();
                 heaps[i] = t;
-                moves.push(Nim { heaps });
-            }
-        }
-        moves
+                Nim { heaps }
+            })
+            .collect()
     }
 }
 

@@ -354,9 +354,10 @@ impl FromStr for Octal {
     /// # Ok::<(), sprague::Error>(())
     /// ```
     fn from_str(code: &str) -> Result<Self, Error> {
-        let invalid = |position: usize, reason: String| Error::InvalidCode {
+        // Positions are found as byte offsets and reported in characters.
+        let invalid = |byte: usize, reason: String| Error::InvalidCode {
             code: code.to_string(),
-            position,
+            position: code.char_indices().take_while(|&(b, _)| b < byte).count(),
             reason,
         };
         let (hexadecimal, body, offset) =

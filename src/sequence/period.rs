@@ -30,19 +30,25 @@ pub struct Period {
 impl Period {
     /// The index below `preperiod + period` holding the same value as index `n`.
     ///
+    /// Any values of the fields are accepted: a period of 0 repeats nothing, so every index
+    /// then stands for itself, and an index that does not fit a `usize` is given as
+    /// `usize::MAX`.
+    ///
     /// ```
     /// use sprague::Period;
     /// assert_eq!(Period { preperiod: 2, period: 3 }.index(10), 4);
     /// assert_eq!(Period { preperiod: 2, period: 3 }.index(1), 1);
+    /// assert_eq!(Period { preperiod: 0, period: 0 }.index(5), 5);
     /// ```
     #[must_use]
     pub fn index(&self, n: u64) -> usize {
-        let start = self.preperiod as u64;
-        if n < start + self.period as u64 {
-            n as usize
-        } else {
-            (start + (n - start) % self.period as u64) as usize
-        }
+        let (start, period) = (self.preperiod as u64, self.period as u64);
+        let index = match n.checked_sub(start) {
+            // At most n, so it cannot overflow.
+            Some(past) if period > 0 && past >= period => start + past % period,
+            _ => n,
+        };
+        usize::try_from(index).unwrap_or(usize::MAX)
     }
 }
 
