@@ -25,7 +25,7 @@ fn transcripts(guide: &str) -> Vec<Transcript> {
             continue;
         }
         if let Some(command) = line.strip_prefix("$ sprague") {
-            let args = command.split_whitespace().map(str::to_owned).collect();
+            let args = words(command);
             out.push(Transcript {
                 args,
                 shown: Vec::new(),
@@ -34,6 +34,26 @@ fn transcripts(guide: &str) -> Vec<Transcript> {
             last.shown.push(line.to_owned());
         }
     }
+    out
+}
+
+/// The words of a command line as a shell splits them, for the quoting the guide uses: words
+/// apart by spaces, and double quotes around a word that holds characters a shell would take.
+fn words(command: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut word: Option<String> = None;
+    let mut quoted = false;
+    for c in command.chars() {
+        match c {
+            '"' => {
+                quoted = !quoted;
+                word.get_or_insert_with(String::new);
+            }
+            ' ' if !quoted => out.extend(word.take()),
+            c => word.get_or_insert_with(String::new).push(c),
+        }
+    }
+    out.extend(word);
     out
 }
 
@@ -89,6 +109,10 @@ fn timings_are_blanked_and_nothing_else() {
         r#"{"max":20,"seconds":_,"values":[0]}"#
     );
     assert_eq!(untimed("timeless"), "timeless");
+    assert_eq!(
+        words(r#" cram "..#|..." --json"#),
+        ["cram", "..#|...", "--json"]
+    );
     let t = transcripts("```text\n$ sprague nim 3\nvalue 3\n\n$ sprague x\n```\n$ sprague no");
     assert_eq!(t.len(), 2);
     assert_eq!(t[0].args, ["nim", "3"]);
