@@ -39,6 +39,9 @@ QUICK = [
     ('grid-200', ['grid', '200'], 'poj2311', ['200'], 'grid'),
     ('cram-5x5', ['cram', '5', '5'], 'igsolve', ig_cram(5, 5), 'nimber'),
     ('cram-7x4', ['cram', '7', '4'], 'igsolve', ig_cram(7, 4), 'nimber'),
+    ('cramx-7x5', ['cramx', '7', '5'], 'igsolve', ig_cram(7, 5), 'nimber'),
+    ('chomp-10x10', ['chomp', '10', '10'], 'igsolve', ['chomp', '-r', '10', '-c', '10'], 'nimber'),
+    ('grundys-30000', ['grundys', '30000'], 'igsolve', ['grundy', '-p', '30000'], 'nimber'),
 ]
 FULL = QUICK + [
     ('octal-0.6-1M', ['octal', '0.6', '1000000'], 'ogsolve', og('0.6', 1000000), 'last'),
@@ -47,6 +50,10 @@ FULL = QUICK + [
     ('grid-1000', ['grid', '1000'], 'poj2311', ['1000'], 'grid'),
     ('cram-7x5', ['cram', '7', '5'], 'igsolve', ig_cram(7, 5), 'nimber'),
     ('cram-9x4', ['cram', '9', '4'], 'igsolve', ig_cram(9, 4), 'nimber'),
+    ('cramx-9x4', ['cramx', '9', '4'], 'igsolve', ig_cram(9, 4), 'nimber'),
+    ('cramx-5x8', ['cramx', '5', '8'], 'igsolve', ig_cram(5, 8), 'nimber'),
+    ('chomp-12x12', ['chomp', '12', '12'], 'igsolve', ['chomp', '-r', '12', '-c', '12'], 'nimber'),
+    ('grundys-60000', ['grundys', '60000'], 'igsolve', ['grundy', '-p', '60000'], 'nimber'),
 ]
 
 def build_driver():

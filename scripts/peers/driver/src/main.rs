@@ -1,8 +1,9 @@
 //! The driver of scripts/peers/compare.py: a downstream program that times sprague's public API.
-//! usage: driver octal CODE N | driver period CODE MAX | driver grid N | driver cram ROWS COLS
+//! usage: driver octal CODE N | period CODE MAX | grid N | cram ROWS COLS (Cram written as a
+//! user would) | cramx ROWS COLS (games::Cram) | chomp ROWS COLS | grundys HEAP
 use std::time::Instant;
 
-use sprague::games::{GridCutting, Octal};
+use sprague::games::{Chomp, Cram as ReadyCram, GridCutting, GrundysGame, Octal};
 use sprague::{Game, Nimber, Solver};
 
 /// Cram written as a user would: empty cells as bits, split into connected components,
@@ -131,6 +132,21 @@ fn main() {
             let mut solver = Solver::new();
             let v: Nimber = solver.grundy(&Cram::full(r, c)).expect("cram");
             println!("Nimber of {r}x{c}: {}", v.value());
+        }
+        "cramx" => {
+            let (r, c): (u32, u32) = (arg(2).parse().unwrap(), arg(3).parse().unwrap());
+            let v = Solver::new().grundy(&ReadyCram::new(r, c).expect("board")).expect("cram");
+            println!("Nimber of {r}x{c}: {}", v.value());
+        }
+        "chomp" => {
+            let (r, c): (u32, u32) = (arg(2).parse().unwrap(), arg(3).parse().unwrap());
+            let v = Solver::new().grundy(&Chomp::new(r, c).expect("board")).expect("chomp");
+            println!("Nimber of {r}x{c}: {}", v.value());
+        }
+        "grundys" => {
+            let heap: u64 = arg(2).parse().unwrap();
+            let v = GrundysGame::new().grundy(heap).expect("grundy's game");
+            println!("Nimber of initial position: {}", v.value());
         }
         other => panic!("unknown task {other}"),
     }
