@@ -461,6 +461,15 @@ fn chomp_bars_and_ls_and_winning_moves() {
                 .is_zero()
         );
     }
+    // Fifteen rows fill the packing; sixteen are stored as columns.
+    assert_eq!(Chomp::new(15, 200).unwrap().rows(), vec![200; 15]);
+    let sixteen = Chomp::new(16, 2).unwrap();
+    assert_eq!(sixteen.rows(), vec![2; 16]);
+    assert_eq!(sixteen.play((15, 1)).unwrap().rows().len(), 16);
+    assert_eq!(
+        grundy(&Chomp::staircase(&[2, 2, 1]).unwrap()).unwrap(),
+        grundy(&Chomp::staircase(&[3, 2]).unwrap()).unwrap()
+    );
     assert!(Chomp::new(0, 3).is_err());
     assert!(Chomp::new(17, 17).is_err());
     assert!(Chomp::new(u32::MAX, 2).is_err());

@@ -28,7 +28,7 @@ pub struct CramArgs {
 #[command(after_help = "\
 A move eats a square of the bar with every square below and to the right of it; the top left
 square is poisoned and never eaten, so whoever faces it alone loses. Squares are written
-(row,col), counted from 0 at the top left. At most 16 rows or 16 columns, 255 the other way.")]
+(row,col), counted from 0 at the top left. At most 15 rows or 15 columns, 255 the other way.")]
 pub struct ChompArgs {
     /// The number of rows
     rows: u32,

@@ -176,6 +176,17 @@ impl Board {
         Ok(Board { cells, ..board })
     }
 
+    /// The board of the given parts, which the caller knows to be valid (they come from a
+    /// board).
+    #[inline]
+    pub(crate) fn from_raw(rows: u32, cols: u32, cells: u64) -> Board {
+        Board {
+            rows: rows as u8,
+            cols: cols as u8,
+            cells,
+        }
+    }
+
     /// The same grid with the set `cells`, cut to the grid.
     ///
     /// O(1).

@@ -8,7 +8,7 @@ use smallvec::SmallVec;
 use crate::{Error, Game, Solver};
 
 /// The most rows (of the shorter side) a [`Chomp`] position can have.
-pub const CHOMP_MAX_ROWS: u32 = 16;
+pub const CHOMP_MAX_ROWS: u32 = 15;
 /// The most columns (of the longer side) a [`Chomp`] position can have.
 pub const CHOMP_MAX_COLS: u32 = 255;
 
@@ -20,6 +20,12 @@ const fn bytes(i: u32) -> u128 {
         (1 << (8 * i)) - 1
     }
 }
+
+/// The byte of [`Chomp::rows`] past the last row, which holds the `transposed` flag.
+const TRANSPOSED: u128 = 1 << 120;
+
+/// The bytes of the rows.
+const DIAGRAM: u128 = TRANSPOSED - 1;
 
 /// 1 in every byte.
 const ONES: u128 = u128::MAX / 255;
@@ -44,7 +50,8 @@ const ONES: u128 = u128::MAX / 255;
 ///   orientations where both fit.
 ///
 /// Positions have at most [`CHOMP_MAX_ROWS`] rows of at most [`CHOMP_MAX_COLS`] squares (or
-/// the transpose), packed one byte per row into one `u128`.
+/// the transpose), packed one byte per row into one `u128` whose last byte says whether the
+/// rows are the columns of the position as given, so that a position takes 16 bytes.
 ///
 /// # Examples
 ///
@@ -61,10 +68,9 @@ const ONES: u128 = u128::MAX / 255;
 #[derive(Clone, Copy)]
 pub struct Chomp {
     /// Row i's length in byte i; lengths never grow, row 0 has at least the poisoned square.
+    /// Bit [`TRANSPOSED`]: the rows are the columns of the position as given (a tall bar is
+    /// stored lying down); only `moves` and `play` look at it, as the game is the same.
     rows: u128,
-    /// Whether the rows are the columns of the position as given (a tall bar is stored
-    /// lying down); only `moves` and `play` look at it, as the game is the same.
-    transposed: bool,
 }
 
 impl Chomp {
@@ -122,18 +128,14 @@ impl Chomp {
             .enumerate()
             .fold(0u128, |p, (i, &r)| p | u128::from(r) << (8 * i));
         if height <= CHOMP_MAX_ROWS {
-            Ok(Chomp {
-                rows: packed,
-                transposed: false,
-            })
+            Ok(Chomp { rows: packed })
         } else {
             // Too many rows: store the columns.
             let columns: Vec<u32> = (0..width)
                 .map(|j| rows.iter().filter(|&&r| r > j).count() as u32)
                 .collect();
             Ok(Chomp {
-                transposed: true,
-                ..Chomp::staircase(&columns)?
+                rows: Chomp::staircase(&columns)?.rows | TRANSPOSED,
             })
         }
     }
@@ -141,14 +143,13 @@ impl Chomp {
     /// The lengths of the rows, top first, as the position was given.
     #[must_use]
     pub fn rows(&self) -> Vec<u32> {
-        let rows: Vec<u32> = self
-            .rows
+        let rows: Vec<u32> = (self.rows & DIAGRAM)
             .to_le_bytes()
             .iter()
             .map(|&b| u32::from(b))
             .take_while(|&b| b > 0)
             .collect();
-        if self.transposed {
+        if self.rows & TRANSPOSED != 0 {
             transpose(&rows)
         } else {
             rows
@@ -216,7 +217,7 @@ impl Chomp {
     /// The number of rows.
     #[inline]
     fn height(self) -> u32 {
-        (128 - self.rows.leading_zeros()).div_ceil(8)
+        (128 - (self.rows & DIAGRAM).leading_zeros()).div_ceil(8)
     }
 
     /// The least of the position and its transpose, when the transpose fits.
@@ -228,14 +229,13 @@ impl Chomp {
         }
         // Column j's height, for each j: every row adds one to the columns it covers.
         let mut columns = 0u128;
-        let mut rest = self.rows;
+        let mut rest = self.rows & DIAGRAM;
         while rest != 0 {
             columns += ONES & bytes((rest & 0xff) as u32);
             rest >>= 8;
         }
         Chomp {
-            rows: self.rows.min(columns),
-            transposed: false,
+            rows: (self.rows & DIAGRAM).min(columns),
         }
     }
 
@@ -243,7 +243,6 @@ impl Chomp {
     fn bar(len: u32) -> Chomp {
         Chomp {
             rows: u128::from(len),
-            transposed: false,
         }
     }
 }
@@ -266,7 +265,7 @@ fn transpose(rows: &[u32]) -> Vec<u32> {
 
 impl PartialEq for Chomp {
     fn eq(&self, other: &Self) -> bool {
-        self.rows == other.rows
+        (self.rows ^ other.rows) & DIAGRAM == 0
     }
 }
 
@@ -274,7 +273,7 @@ impl Eq for Chomp {}
 
 impl Hash for Chomp {
     fn hash<H: Hasher>(&self, state: &mut H) {
-        state.write_u128(self.rows);
+        state.write_u128(self.rows & DIAGRAM);
     }
 }
 
@@ -299,7 +298,6 @@ impl Game for Chomp {
                 let cut = bytes(h) ^ bytes(i);
                 Chomp {
                     rows: (position.rows & !cut) | ((ONES & cut) * u128::from(j)),
-                    transposed: position.transposed,
                 }
             })
         })

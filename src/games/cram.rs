@@ -100,7 +100,10 @@ impl fmt::Display for Domino {
 /// ```
 #[derive(Clone, Copy)]
 pub struct Cram {
-    board: Board,
+    /// The board's cells, rows and columns, kept apart so that a position takes 16 bytes.
+    cells: u64,
+    rows: u8,
+    cols: u8,
     /// The symmetries of the board (bit s for `Symmetry::ALL[s]`) that `successors` may use
     /// to leave out equivalent moves: only those of a canonical component, else just the
     /// identity. Not part of the position: equality and hashing ignore it.
@@ -120,25 +123,34 @@ impl Cram {
     /// The position whose empty cells are the cells of `board`.
     #[must_use]
     pub fn from_board(board: Board) -> Cram {
+        Cram::with_symmetries(board, 1)
+    }
+
+    /// The position on `board` whose successors may leave out moves equivalent under
+    /// `symmetries`.
+    #[inline]
+    fn with_symmetries(board: Board, symmetries: u8) -> Cram {
         Cram {
-            board,
-            symmetries: 1,
+            cells: board.cells(),
+            rows: board.rows() as u8,
+            cols: board.cols() as u8,
+            symmetries,
         }
     }
 
     /// The empty cells, as a board.
     #[must_use]
     pub fn board(&self) -> Board {
-        self.board
+        Board::from_raw(u32::from(self.rows), u32::from(self.cols), self.cells)
     }
 
     /// The lowest cells of the horizontal and of the vertical dominoes that fit.
     #[inline]
     fn move_bits(&self) -> (u64, u64) {
-        let cells = self.board.cells();
+        let cells = self.board().cells();
         (
-            cells & self.board.left_of(cells),
-            cells & self.board.above(cells),
+            cells & self.board().left_of(cells),
+            cells & self.board().above(cells),
         )
     }
 
@@ -153,7 +165,7 @@ impl Cram {
     /// ```
     pub fn moves(&self) -> impl Iterator<Item = Domino> + '_ {
         let (across, down) = self.move_bits();
-        let board = self.board;
+        let board = self.board();
         bits(across)
             .map(move |i| (i, false))
             .chain(bits(down).map(move |i| (i, true)))
@@ -170,10 +182,10 @@ impl Cram {
     /// [`Error::InvalidRules`] if a cell of the domino is not empty or not on the board.
     pub fn play(&self, domino: Domino) -> Result<Cram, Error> {
         let [(r, c), (r2, c2)] = domino.cells();
-        let bits = self.board.bit(r, c).zip(self.board.bit(r2, c2));
+        let bits = self.board().bit(r, c).zip(self.board().bit(r2, c2));
         match bits {
-            Some((a, b)) if self.board.cells() & (a | b) == a | b => Ok(Cram::from_board(
-                self.board.with_cells(self.board.cells() & !(a | b)),
+            Some((a, b)) if self.board().cells() & (a | b) == a | b => Ok(Cram::from_board(
+                self.board().with_cells(self.board().cells() & !(a | b)),
             )),
             _ => Err(Error::InvalidRules {
                 reason: format!("domino {domino} does not fit on the empty cells of {self}"),
@@ -220,7 +232,7 @@ fn bits(mut set: u64) -> impl Iterator<Item = u32> {
 
 impl PartialEq for Cram {
     fn eq(&self, other: &Self) -> bool {
-        self.board == other.board
+        (self.cells, self.rows, self.cols) == (other.cells, other.rows, other.cols)
     }
 }
 
@@ -229,21 +241,21 @@ impl Eq for Cram {}
 impl Hash for Cram {
     fn hash<H: Hasher>(&self, state: &mut H) {
         // The cells and the width fix the board (its height is what the cells need).
-        state.write_u64(self.board.cells() ^ u64::from(self.board.cols()).rotate_right(8));
-        state.write_u8(self.board.rows() as u8);
+        state.write_u64(self.cells ^ u64::from(self.cols).rotate_right(8));
+        state.write_u8(self.rows);
     }
 }
 
 impl fmt::Debug for Cram {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Cram({:?})", self.board.to_string())
+        write!(f, "Cram({:?})", self.board().to_string())
     }
 }
 
 impl fmt::Display for Cram {
     /// The board as text: rows split by `|`, `.` empty, `#` filled.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.board.fmt(f)
+        self.board().fmt(f)
     }
 }
 
@@ -349,7 +361,7 @@ fn may_matter(cropped: Board) -> bool {
 impl Game for Cram {
     fn successors(&self) -> impl IntoIterator<Item = Self> {
         let (across, down) = self.move_bits();
-        let board = self.board;
+        let board = self.board();
         let cells = board.cells();
         let symmetries = self.symmetries;
         // Dominoes nearest the middle first (by the distance of their centres, doubled to stay
@@ -384,8 +396,8 @@ impl Game for Cram {
             let reduced = board.with_cells(reduce(board));
             (reduced, idle_across(reduced))
         };
-        board::canonical_parts(self.board, &prepare, &may_matter)
+        board::canonical_parts(self.board(), &prepare, &may_matter)
             .into_iter()
-            .map(|(board, symmetries)| Cram { board, symmetries })
+            .map(|(board, symmetries)| Cram::with_symmetries(board, symmetries))
     }
 }
