@@ -1,11 +1,12 @@
 //! The heap-sequence engine on its three paths: the plain scan of every split (Treblecross,
 //! whose rare values never die out, on two cores from heap 8192), sparse space (0.106 with
-//! values below 32, 0.56 below 128, and Officers), and a period proven early (Kayles, where a million values cost next to nothing).
+//! values below 32, 0.56 below 128, and Officers), and a period proven early (Kayles, where a million values cost next to nothing);
+//! and Grundy's game, whose breaks leave unequal heaps (sparse space with values from 128 on).
 
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use sprague::games::Octal;
+use sprague::games::{GrundysGame, Octal};
 
 fn sequence(c: &mut Criterion) {
     let mut group = c.benchmark_group("sequence");
@@ -32,6 +33,9 @@ fn sequence(c: &mut Criterion) {
             b.iter(|| black_box(game.sequence(len).expect("memory")))
         });
     }
+    group.bench_function("unequal breaks: Grundy's game to 100,000 heaps", |b| {
+        b.iter(|| black_box(GrundysGame::new().sequence(100_000).expect("memory")))
+    });
     group.finish();
 }
 

@@ -91,8 +91,16 @@ impl Values {
 #[inline]
 fn make_room<T>(values: &mut Vec<T>, len: usize) -> Result<(), Error> {
     if values.len() < values.capacity() {
-        return Ok(());
+        Ok(())
+    } else {
+        grow(values, len)
     }
+}
+
+/// [`make_room`] when there is none: kept out of line, as it is rare.
+#[cold]
+#[inline(never)]
+fn grow<T>(values: &mut Vec<T>, len: usize) -> Result<(), Error> {
     let more = values.len().max(1024).min(len - values.len());
     values
         .try_reserve_exact(more)
@@ -1368,10 +1376,19 @@ fn sparse_heap<'scope>(
     (len, two_cores): (usize, bool),
 ) -> (u64, u64) {
     let n = values.len();
-    let zero = zero_override(sp, rules, largest_take_all, values, n);
+    let zero = if sp.unequal {
+        zero_override(sp, rules, largest_take_all, values, n)
+    } else {
+        None
+    };
     if sp.top < SMALL_TOP {
         let takes = take_bits(rules, largest_take_all, values, n);
-        return small_sparse_value(sp, takes, zero, values, n);
+        // Compiled apart for games with unequal breaks, so that others pay nothing for them.
+        return if sp.unequal {
+            small_sparse_value::<true>(sp, takes, zero, values, n)
+        } else {
+            small_sparse_value::<false>(sp, takes, None, values, n)
+        };
     }
     if sp.top < WIDE_TOP && !rare_marking.helping() {
         let takes = take_bits(rules, largest_take_all, values, n);
@@ -1390,8 +1407,8 @@ fn sparse_heap<'scope>(
 /// rare parts, worth 0, is marked with the others. `None` when they can say.
 ///
 /// (Rare parts are few, so this is rare too; it costs a scan of the splits until two equal
-/// values meet.)
-#[inline]
+/// values meet. Kept out of line, so that other games pay for no more than a test.)
+#[inline(never)]
 fn zero_override(
     sp: &Sparse,
     rules: &TakeBreak,
@@ -1399,11 +1416,9 @@ fn zero_override(
     values: &[u16],
     n: usize,
 ) -> Option<u64> {
-    if !sp.unequal
-        || !equal_split_rare(&sp.all_moves, n, |at| {
-            sp.rare.binary_search_by_key(&at, |p| p.at as usize).is_ok()
-        })
-    {
+    if !equal_split_rare(&sp.all_moves, n, |at| {
+        sp.rare.binary_search_by_key(&at, |p| p.at as usize).is_ok()
+    }) {
         return None;
     }
     let mut reached = false;
@@ -1639,8 +1654,11 @@ const VALUES_BELOW_64: [u16; TARGETS] = {
 /// and each candidate is its own target. (The candidates of 0.106 and 0.16, a few a heap, had
 /// been found one value at a time, with as many mispredicted branches.)
 ///
+/// `UNEQUAL` for games whose breaks leave unequal heaps, `zero` then the mark of 0 when
+/// [`zero_override`] settles it; compiled apart, so that other games pay nothing for it.
+///
 /// Returns the value and the number of splits examined.
-fn small_sparse_value(
+fn small_sparse_value<const UNEQUAL: bool>(
     sparse: &mut Sparse,
     mut reached: u64,
     zero: Option<u64>,
@@ -1649,10 +1667,12 @@ fn small_sparse_value(
 ) -> (u64, u64) {
     let (k, mut work) = sparse.mark_rare(values, n, false, |v| reached |= 1 << v);
     reached |= u64::from(sparse.ahead.narrow[k]);
-    match zero {
-        Some(0) => return (0, work),
-        Some(_) => reached |= 1,
-        None => {}
+    if UNEQUAL {
+        match zero {
+            Some(0) => return (0, work),
+            Some(_) => reached |= 1,
+            None => {}
+        }
     }
     let parity = n & 1;
     let mut in_closure = [0u64; 2];
@@ -1665,7 +1685,7 @@ fn small_sparse_value(
     let candidates = unreached & ((1 << first_beyond) - 1);
     let classes = &sparse.classes;
     let unmet = search_classes(
-        (classes, sparse.unequal),
+        (classes, UNEQUAL),
         in_closure,
         &VALUES_BELOW_64,
         candidates,
@@ -1886,8 +1906,12 @@ fn sparse_value(
 /// those of the classes whose bit in `reachable` is set, one class's moves after another.
 /// Returns the bits of the targets no split meets, and adds the splits gone through to `work`.
 ///
-/// (Inlined into both callers: out of line, the call and its arguments took 4% of 0.106.)
-#[inline]
+/// (Inlined into every caller: out of line, the call and its arguments took 4% of 0.106.)
+#[allow(
+    clippy::inline_always,
+    reason = "out of line, the call and its arguments cost more than the search of a heap"
+)]
+#[inline(always)]
 fn search_classes(
     (classes, unequal): (&[ParityClass], bool),
     reachable: [u64; 2],
