@@ -8,7 +8,7 @@ use serde::Serialize;
 use sprague::games::{Chomp, Cram};
 use sprague::{Outcome, Solver};
 
-use crate::{Failure, SHOWN, field, outcome_in_words};
+use super::{Failure, SHOWN, field, outcome_in_words};
 
 #[derive(Args)]
 #[command(after_help = "\

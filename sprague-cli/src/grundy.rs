@@ -7,9 +7,9 @@ use std::time::Instant;
 use clap::Args;
 use sprague::games::GrundysGame;
 
-use crate::progress::watched;
-use crate::sequence::Game;
-use crate::{Failure, SequenceOptions, heaps_up_to, report, too_large};
+use super::progress::watched;
+use super::sequence::Game;
+use super::{Failure, SequenceOptions, heaps_up_to, report, too_large};
 
 #[derive(Args)]
 #[command(after_help = "\

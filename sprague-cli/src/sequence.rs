@@ -6,8 +6,8 @@ use std::time::Duration;
 
 use serde::{Serialize, Serializer};
 
-use crate::field;
-use crate::rare::RareSplit;
+use super::field;
+use super::rare::RareSplit;
 use sprague::{Nimber, Period, Sequence};
 
 /// The game behind a sequence, as the summary and the JSON document describe it.
