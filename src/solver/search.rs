@@ -15,6 +15,11 @@
 //! Every answer is remembered: exact values, lower bounds (a test of t that found witnesses for
 //! 0..=t proves the value exceeds t) and excluded values, so a question is searched at most
 //! once. When every successor of a component is already known, the search is a plain mex.
+//!
+//! A test keeps at most [`WINDOW`] of its successors unsplit and lists them again for the
+//! next ones, so the stack of a deep search of a wide game grows with its depth, not with its
+//! depth times its width. Under a memory budget the table is compacted between steps: what the
+//! stack names stays, with the oldest exact values, and everything is renumbered.
 
 use std::hash::Hash;
 
