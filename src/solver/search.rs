@@ -655,7 +655,8 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             raw_first: raw,
             raw_next: raw,
             raw_end: raw,
-            generated: 0,
+            // Every successor is split already: nothing to list again.
+            generated: count,
             succ_first,
             succ_count: count,
             comps_first,
