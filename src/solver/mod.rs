@@ -69,7 +69,7 @@ use crate::{Error, Game, Nimber, Outcome};
 /// # Beyond one machine
 ///
 /// The table is the only state shared between questions, so it is what would be distributed: a
-/// table partitioned by the hash of a component across processes (as GamesmanOne does with
+/// table partitioned by the hash of a component across processes (as `GamesmanOne` does with
 /// MPI), each process owning the values of its share, with a search asking the owner of a
 /// component for its value or bound and batching those requests per round of the stack.
 /// Components of a sum and the candidate values of a mex are independent questions that
