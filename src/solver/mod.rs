@@ -41,13 +41,40 @@ use crate::{Error, Game, Nimber, Outcome};
 /// call stack. Each component is hashed once, when first met, into a compact open-addressing
 /// table; the search then works on dense ids.
 ///
+/// # What it promises
+///
+/// For a finite game (no position can repeat), exact values. For a game that is not finite,
+/// [`Error::Cycle`] when the search meets a cycle; but the search only examines the positions
+/// it needs, and may settle a question from the number of moves alone, so it may also return
+/// a value that means nothing. [`Solver::with_cycle_check`] examines every reachable position
+/// first and always reports the cycle. Games whose positions may repeat on purpose belong in
+/// [`loopy`](crate::loopy).
+///
 /// # Complexity
 ///
 /// For V components reached and E (successor, component) pairs generated: at most
 /// O(V + E) hash lookups and other work times a small constant (each component is searched at
-/// most five times), and typically far less, since most successors are never split. Memory:
-/// O(V) for the table plus, during a search, O(d · b) for a search d components deep with b
-/// successors per component.
+/// most five times), and typically far less, since most successors are never split; a test of
+/// a component with b > 512 moves that looks at all of them lists them b / 512 times.
+///
+/// # Memory
+///
+/// The table stores each component met once: `size_of::<G>()` plus 44 to 60 bytes (its value
+/// or bounds, search bookkeeping, its slots in the hashed index), plus a cache of split
+/// successors of at most one successor per stored component (or 65,536). During a search, the
+/// stack holds, per component on the current line of play, the successors not yet valued of an
+/// exact search, or at most 512 unsplit successors of a test. [`Solver::with_memory`] bounds
+/// the table and the cache and forgets what the search does not hold when they fill.
+///
+/// # Beyond one machine
+///
+/// The table is the only state shared between questions, so it is what would be distributed: a
+/// table partitioned by the hash of a component across processes (as `GamesmanOne` does with
+/// MPI), each process owning the values of its share, with a search asking the owner of a
+/// component for its value or bound and batching those requests per round of the stack.
+/// Components of a sum and the candidate values of a mex are independent questions that
+/// different processes can answer. None of this is built: today one solver is one process and
+/// one thread.
 ///
 /// # Examples
 ///

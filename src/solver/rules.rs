@@ -28,6 +28,7 @@ pub(crate) trait Rules<N> {
 pub(crate) struct GameRules;
 
 impl<G: Game> Rules<G> for GameRules {
+    #[inline]
     fn for_each_successor(
         &mut self,
         position: &G,
@@ -61,6 +62,7 @@ where
     F: FnMut(&N) -> I,
     I: IntoIterator<Item = N>,
 {
+    #[inline]
     fn for_each_successor(
         &mut self,
         position: &N,
