@@ -235,3 +235,20 @@ fn grid_tables_beyond_memory_are_an_error() {
         assert!(matches!(err, Error::OutOfMemory { .. }), "{err}");
     }
 }
+
+#[test]
+fn the_solvers_limit_applies_before_a_huge_heap_lists_its_options() {
+    // A heap of Kayles of 10^8 has 10^8 options; they were all built (gigabytes) before the
+    // limit could apply. Under a 1 GiB cap the limit must answer first.
+    if memory_cap::in_capped_child(
+        "the_solvers_limit_applies_before_a_huge_heap_lists_its_options",
+        1 << 30,
+    ) {
+        let heap = Octal::kayles().heap(100_000_000);
+        let err = sprague::Solver::new().with_limit(1000).grundy(&heap);
+        assert_eq!(err, Err(Error::LimitExceeded { limit: 1000 }));
+        // The options are those of the definition, in the same order as before.
+        let options: Vec<_> = Octal::kayles().heap(4).successors().into_iter().collect();
+        assert_eq!(options.len(), 4);
+    }
+}

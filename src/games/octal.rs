@@ -541,25 +541,27 @@ impl fmt::Debug for Heaps {
 }
 
 impl Game for Heaps {
+    // Lazy: a heap of n has about n options, and a solver with a position limit must be able
+    // to stop before they are all built.
     fn successors(&self) -> impl IntoIterator<Item = Self> {
-        let mut out = Vec::new();
-        for (i, &h) in self.heaps.iter().enumerate() {
-            if i > 0 && self.heaps[i - 1] == h {
-                continue;
-            }
-            for parts in self.game.rules.options(h) {
-                let mut heaps: SmallVec<[u64; 2]> = SmallVec::with_capacity(self.heaps.len() + 2);
-                heaps.extend(self.heaps[..i].iter().copied());
-                heaps.extend(self.heaps[i + 1..].iter().copied());
-                heaps.extend(parts);
-                heaps.sort_unstable();
-                out.push(Heaps {
-                    game: Arc::clone(&self.game),
-                    heaps,
-                });
-            }
-        }
-        out
+        let heaps = &self.heaps;
+        heaps
+            .iter()
+            .enumerate()
+            .filter(move |&(i, &h)| i == 0 || heaps[i - 1] != h)
+            .flat_map(move |(i, &h)| {
+                self.game.rules.options(h).map(move |parts| {
+                    let mut next: SmallVec<[u64; 2]> = SmallVec::with_capacity(heaps.len() + 2);
+                    next.extend(heaps[..i].iter().copied());
+                    next.extend(heaps[i + 1..].iter().copied());
+                    next.extend(parts);
+                    next.sort_unstable();
+                    Heaps {
+                        game: Arc::clone(&self.game),
+                        heaps: next,
+                    }
+                })
+            })
     }
 
     fn split(&self) -> impl IntoIterator<Item = Self> {

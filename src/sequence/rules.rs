@@ -61,35 +61,27 @@ impl TakeBreak {
     }
 
     /// The heaps one move can leave from a heap of `n`, each as a list of at most three sizes,
-    /// every split listed once with its parts in ascending order.
-    pub(crate) fn options(&self, n: u64) -> Vec<Vec<u64>> {
-        let mut out = Vec::new();
-        if self.takes_all(n) {
-            out.push(Vec::new());
-        }
-        for &j in &self.take {
-            if u64::from(j) < n {
-                out.push(vec![n - u64::from(j)]);
-            }
-        }
-        for &j in &self.break2 {
+    /// every split listed once with its parts in ascending order. Lazy: a heap of n has O(n)
+    /// options (O(n²) for breaks into three), listed only as far as the caller reads.
+    pub(crate) fn options(&self, n: u64) -> impl Iterator<Item = Vec<u64>> + '_ {
+        let whole = self.takes_all(n).then(Vec::new);
+        let takes = self
+            .take
+            .iter()
+            .filter(move |&&j| u64::from(j) < n)
+            .map(move |&j| vec![n - u64::from(j)]);
+        let twos = self.break2.iter().flat_map(move |&j| {
             let rest = n.saturating_sub(u64::from(j));
-            for a in 1..=rest / 2 {
-                if self.unequal && 2 * a == rest {
-                    continue;
-                }
-                out.push(vec![a, rest - a]);
-            }
-        }
-        for &j in &self.break3 {
+            (1..=rest / 2)
+                .filter(move |&a| !(self.unequal && 2 * a == rest))
+                .map(move |a| vec![a, rest - a])
+        });
+        let threes = self.break3.iter().flat_map(move |&j| {
             let rest = n.saturating_sub(u64::from(j));
-            for a in 1..=rest / 3 {
-                for b in a..=(rest - a) / 2 {
-                    out.push(vec![a, b, rest - a - b]);
-                }
-            }
-        }
-        out
+            (1..=rest / 3)
+                .flat_map(move |a| (a..=(rest - a) / 2).map(move |b| vec![a, b, rest - a - b]))
+        });
+        whole.into_iter().chain(takes).chain(twos).chain(threes)
     }
 }
 
@@ -116,10 +108,10 @@ mod tests {
     fn options_of_a_heap() {
         let kayles = TakeBreak::from_digits(&[0, 7, 7]);
         // From a row of two: knock both down, or one.
-        assert_eq!(kayles.options(2), vec![vec![], vec![1]]);
+        assert_eq!(kayles.options(2).collect::<Vec<_>>(), vec![vec![], vec![1]]);
         // From a row of four: 3, 2 (one row), 1+2, 1+1 (two rows).
         assert_eq!(
-            kayles.options(4),
+            kayles.options(4).collect::<Vec<_>>(),
             vec![vec![3], vec![2], vec![1, 2], vec![1, 1]]
         );
         // Grundy's game: split a heap into two unequal heaps.
@@ -127,7 +119,10 @@ mod tests {
             unequal: true,
             ..TakeBreak::from_digits(&[4, 0])
         };
-        assert_eq!(grundy.options(6), vec![vec![1, 5], vec![2, 4]]);
+        assert_eq!(
+            grundy.options(6).collect::<Vec<_>>(),
+            vec![vec![1, 5], vec![2, 4]]
+        );
         assert_eq!(last_part(6, true), 2);
         assert_eq!(last_part(7, true), 3);
         assert_eq!(last_part(6, false), 3);
