@@ -252,3 +252,20 @@ fn the_solvers_limit_applies_before_a_huge_heap_lists_its_options() {
         assert_eq!(options.len(), 4);
     }
 }
+
+#[test]
+fn the_solvers_own_vectors_failing_to_grow_is_an_error() {
+    // A strip of 2^32 - 1 squares has 2^31 cuts: the search's own vectors (not only its table)
+    // outgrow a 1 GiB cap, and once aborted the process.
+    if memory_cap::in_capped_child(
+        "the_solvers_own_vectors_failing_to_grow_is_an_error",
+        1 << 30,
+    ) {
+        let mut solver = sprague::Solver::new();
+        let err = solver.grundy(&GridCutting::new(u32::MAX, 1)).unwrap_err();
+        assert!(matches!(err, Error::OutOfMemory { .. }), "{err}");
+        // The solver is usable afterwards: POJ 2311's 4 x 2 (minimum side 2) is won.
+        let sheet = GridCutting::new(4, 2).with_min_side(2);
+        assert_eq!(solver.grundy(&sheet), Ok(Nimber::new(1)));
+    }
+}

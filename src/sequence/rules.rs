@@ -127,6 +127,9 @@ mod tests {
         assert_eq!(last_part(7, true), 3);
         assert_eq!(last_part(6, false), 3);
         let hex = TakeBreak::from_digits(&[8]);
-        assert_eq!(hex.options(5), vec![vec![1, 1, 3], vec![1, 2, 2]]);
+        assert_eq!(
+            hex.options(5).collect::<Vec<_>>(),
+            vec![vec![1, 1, 3], vec![1, 2, 2]]
+        );
     }
 }

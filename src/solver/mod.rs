@@ -105,7 +105,18 @@ pub struct Solver<G> {
 }
 
 impl<G: Game> Solver<G> {
-    /// An empty solver with no position limit.
+    /// An empty solver with no position limit and no memory budget: it stores positions until
+    /// memory runs out, and then answers [`Error::OutOfMemory`] (its table and its search's
+    /// own stack alike), never aborting. Set [`with_limit`](Solver::with_limit) or
+    /// [`with_memory`](Solver::with_memory) to stop sooner.
+    ///
+    /// ```
+    /// use sprague::{games::Nim, Nimber, Solver};
+    ///
+    /// let mut solver = Solver::new();
+    /// assert_eq!(solver.grundy(&Nim::new([3, 5]))?, Nimber::new(6));
+    /// # Ok::<(), sprague::Error>(())
+    /// ```
     #[must_use]
     pub fn new() -> Self {
         Solver {

@@ -29,6 +29,38 @@ use super::splits::{ComponentIds, SplitCache};
 use super::table::{FORGOTTEN, PARTIAL, Table};
 use crate::Error;
 
+/// Appends `item` to one of the search's own vectors, a failed allocation being
+/// [`Error::OutOfMemory`] rather than an abort (a game with billions of successors fills them).
+#[inline]
+fn grow<T>(vec: &mut Vec<T>, item: T) -> Result<(), Error> {
+    if vec.len() == vec.capacity() && vec.try_reserve(1).is_err() {
+        return Err(search_memory::<T>(vec.len() + 1));
+    }
+    vec.push(item);
+    Ok(())
+}
+
+/// Lengthens one of the search's own vectors to `len` (if shorter), filling with `value`, a
+/// failed allocation being [`Error::OutOfMemory`].
+fn grow_to<T: Clone>(vec: &mut Vec<T>, len: usize, value: T) -> Result<(), Error> {
+    if len <= vec.len() {
+        return Ok(());
+    }
+    if vec.try_reserve(len - vec.len()).is_err() {
+        return Err(search_memory::<T>(len));
+    }
+    vec.resize(len, value);
+    Ok(())
+}
+
+#[cold]
+fn search_memory<T>(len: usize) -> Error {
+    Error::OutOfMemory {
+        what: "the search's own stack",
+        bytes: (len as u128) * (size_of::<T>() as u128),
+    }
+}
+
 /// Successor values below this are marked in a frame's bitset as they are found.
 const DIRECT_MARKS: u64 = 1 << 12;
 
@@ -360,11 +392,11 @@ impl<N: Clone + Eq + Hash> Engine<N> {
                 } else {
                     // Valued successors were swapped out past the end of the open list.
                     open.truncate(frame.open_first + frame.open_len);
-                    open.push(succ_partial.len());
+                    grow(open, succ_partial.len())?;
                     frame.open_len += 1;
-                    succ_partial.push(partial);
-                    succ_next.push(start);
-                    succ_end.push(comps.len());
+                    grow(succ_partial, partial)?;
+                    grow(succ_next, start)?;
+                    grow(succ_end, comps.len())?;
                 }
                 continue;
             }
@@ -488,8 +520,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
                 depth: entered,
             });
         }
-        comps.push(id);
-        Ok(())
+        grow(comps, id)
     }
 
     /// Records the result of the top frame and pops it.
@@ -540,7 +571,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
         let mut count = 0;
         rules.for_each_successor(position, |next| {
             if count < WINDOW {
-                raw.push(Some(next));
+                grow(raw, Some(next))?;
             }
             count += 1;
             Ok(())
@@ -550,26 +581,34 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             self.raw.truncate(raw_first);
             return Ok(Some(false));
         }
+        let words = self.known.len() + count / 64 + 1;
+        grow_to(&mut self.known, words, 0)?;
+        // Room first, so that no error leaves the position marked as on the stack.
+        if self.frames.try_reserve(1).is_err() {
+            return Err(search_memory::<Frame>(self.frames.len() + 1));
+        }
         self.table.aux[id as usize].on_stack = self.frames.len() as u32 + 1;
-        self.known.resize(self.known.len() + count / 64 + 1, 0);
-        self.frames.push(Frame {
-            id,
-            goal,
-            exact,
-            sought: self.table.state(id) & !PARTIAL,
-            raw_first,
-            raw_next: raw_first,
-            raw_end: self.raw.len(),
-            generated: self.raw.len() - raw_first,
-            succ_first: self.succ_partial.len(),
-            succ_count: count,
-            comps_first: self.comps.len(),
-            open_first: self.open.len(),
-            open_len: 0,
-            known_first: self.known.len() - (count / 64 + 1),
-            cursor: 0,
-            awaiting: false,
-        });
+        grow(
+            &mut self.frames,
+            Frame {
+                id,
+                goal,
+                exact,
+                sought: self.table.state(id) & !PARTIAL,
+                raw_first,
+                raw_next: raw_first,
+                raw_end: self.raw.len(),
+                generated: self.raw.len() - raw_first,
+                succ_first: self.succ_partial.len(),
+                succ_count: count,
+                comps_first: self.comps.len(),
+                open_first: self.open.len(),
+                open_len: 0,
+                known_first: self.known.len() - (count / 64 + 1),
+                cursor: 0,
+                awaiting: false,
+            },
+        )?;
         Ok(None)
     }
 
@@ -585,6 +624,10 @@ impl<N: Clone + Eq + Hash> Engine<N> {
         goal: u64,
     ) -> Result<(), Error> {
         let depth = self.frames.len();
+        // Room first, so that no error leaves the position marked as on the stack.
+        if self.frames.try_reserve(1).is_err() {
+            return Err(search_memory::<Frame>(depth + 1));
+        }
         self.table.aux[id as usize].on_stack = depth as u32 + 1;
         // A copy, because interning the successors may move the table's storage.
         let position = self.table.entries[id as usize].position.clone();
@@ -613,17 +656,17 @@ impl<N: Clone + Eq + Hash> Engine<N> {
                 if partial < DIRECT_MARKS {
                     let word = known_first + (partial / 64) as usize;
                     if word >= known.len() {
-                        known.resize(word + 1, 0);
+                        grow_to(known, word + 1, 0)?;
                     }
                     known[word] |= 1 << (partial % 64);
                 } else {
-                    known_values.push(partial);
+                    grow(known_values, partial)?;
                 }
             } else {
-                open.push(succ_partial.len());
-                succ_partial.push(partial);
-                succ_next.push(start);
-                succ_end.push(comps.len());
+                grow(open, succ_partial.len())?;
+                grow(succ_partial, partial)?;
+                grow(succ_next, start)?;
+                grow(succ_end, comps.len())?;
             }
             Ok(())
         });
@@ -638,8 +681,9 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             return Err(e);
         }
         let words = known_first + count / 64 + 1;
-        if self.known.len() < words {
-            self.known.resize(words, 0);
+        if let Err(e) = grow_to(&mut self.known, words, 0) {
+            self.table.aux[id as usize].on_stack = 0;
+            return Err(e);
         }
         for &v in &self.known_values {
             if v <= count as u64 {
@@ -647,25 +691,28 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             }
         }
         let raw = self.raw.len();
-        self.frames.push(Frame {
-            id,
-            goal,
-            exact: true,
-            sought: self.table.state(id) & !PARTIAL,
-            raw_first: raw,
-            raw_next: raw,
-            raw_end: raw,
-            // Every successor is split already: nothing to list again.
-            generated: count,
-            succ_first,
-            succ_count: count,
-            comps_first,
-            open_first,
-            open_len: self.open.len() - open_first,
-            known_first,
-            cursor: 0,
-            awaiting: false,
-        });
+        grow(
+            &mut self.frames,
+            Frame {
+                id,
+                goal,
+                exact: true,
+                sought: self.table.state(id) & !PARTIAL,
+                raw_first: raw,
+                raw_next: raw,
+                raw_end: raw,
+                // Every successor is split already: nothing to list again.
+                generated: count,
+                succ_first,
+                succ_count: count,
+                comps_first,
+                open_first,
+                open_len: self.open.len() - open_first,
+                known_first,
+                cursor: 0,
+                awaiting: false,
+            },
+        )?;
         Ok(())
     }
 
@@ -679,7 +726,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
         let mut seen = 0;
         rules.for_each_successor(position, |next| {
             if seen >= skip && seen < skip + WINDOW {
-                raw.push(Some(next));
+                grow(raw, Some(next))?;
             }
             seen += 1;
             Ok(())
