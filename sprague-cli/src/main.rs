@@ -353,12 +353,8 @@ fn subtraction(args: &SubtractionArgs, out: &mut impl Write) -> Result<(), Failu
         .sequence(len)
         .map_err(|e| too_large(e, args.options.max))?;
     let elapsed = start.elapsed();
-    // A document is read by programs: the whole set, however long.
-    let spec = if args.options.json {
-        format!("{game:#}")
-    } else {
-        game.to_string()
-    };
+    // The set is written whole, however long: a document is read by programs.
+    let spec = game.to_string();
     let info = Game {
         kind: "subtraction",
         name: None,
