@@ -1,5 +1,6 @@
 //! The memoizing Sprague–Grundy solver for finite games, and its free-function forms.
 
+mod bits;
 mod finite;
 mod rules;
 mod search;

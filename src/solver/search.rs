@@ -23,10 +23,11 @@
 
 use std::hash::Hash;
 
+use super::bits;
 use super::finite;
 use super::rules::Rules;
 use super::splits::{ComponentIds, SplitCache};
-use super::table::{FORGOTTEN, PARTIAL, Table};
+use super::table::{FORGOTTEN, NOT_COUNTED, PARTIAL, Table};
 use crate::Error;
 
 /// Appends `item` to one of the search's own vectors, a failed allocation being
@@ -78,7 +79,7 @@ const EXACT: u64 = u64::MAX;
 /// component costs about one plain valuation of it, so the whole search does at most
 /// `MAX_TESTS + 1` times the work of valuing every reachable component, while typical games
 /// (values below 4 or 5) never reach the limit.
-const MAX_TESTS: u8 = 4;
+const MAX_TESTS: u8 = 64;
 
 /// A component under search.
 ///
@@ -89,10 +90,13 @@ const MAX_TESTS: u8 = 4;
 /// the number of successors cannot matter).
 struct Frame {
     id: u32,
-    /// [`EXACT`], or the value t of a test "is the value t?".
+    kind: Kind,
+    /// [`EXACT`], or the largest value a test asks for.
     goal: u64,
-    /// Whether to find the exact value even when the goal is a test.
-    exact: bool,
+    /// For [`Kind::Set`]: where the requested values start in `known`, after the candidates.
+    set_first: usize,
+    /// For [`Kind::Set`]: whether a candidate was struck for a successor of unknown value.
+    approx: bool,
     /// The value whose witness is sought.
     sought: u64,
     raw_first: usize,
@@ -108,13 +112,54 @@ struct Frame {
     known_first: usize,
     /// The open successor being tried as a witness for `y`.
     cursor: usize,
-    /// A test was pushed for the successor at `cursor`; its answer is in `Engine::answer`.
+    /// A test was pushed for the successor at `cursor`: if it did not value the component,
+    /// the value was not among those asked.
     awaiting: bool,
+}
+
+/// How a frame searches.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    /// The exact value, by witnesses for 0, 1, 2, … in turn (an aspiration search).
+    Exact,
+    /// A test of a component with every successor split: Beling and Rogalski's "is the value
+    /// in this set?". The candidates for the value start as 0..=n for n successors (the value is
+    /// at most n); each successor strikes out its value, or the largest candidate when its
+    /// value is not a candidate, so one candidate is left at the end: the value. A successor is
+    /// asked only whether its value is among the candidates (up to the largest requested, but
+    /// the largest candidate), and the search stops once no requested value is a candidate.
+    Set,
+    /// A test of a component with too many successors to split at once: witnesses for
+    /// 0, 1, 2, … up to the largest requested value, with the successors listed a window at a
+    /// time.
+    Lazy,
+}
+
+/// Folds the components of a successor that are valued, from `next` on, into its nim-sum
+/// `partial`, up to the first that is not; whether every one is valued.
+#[inline]
+fn fold_valued<N>(
+    table: &Table<N>,
+    comps: &[u32],
+    partial: &mut u64,
+    next: &mut usize,
+    end: usize,
+) -> bool {
+    while *next < end {
+        let state = table.state(comps[*next]);
+        if state >= PARTIAL {
+            return false;
+        }
+        *partial ^= state;
+        *next += 1;
+    }
+    true
 }
 
 /// What the top frame needs next.
 enum Step {
-    /// Search this component with this goal.
+    /// Search this component for its exact value ([`EXACT`]), or test whether its value is in
+    /// `Engine::request`, whose largest value this is.
     Push(u32, u64),
     /// The frame is finished.
     Done,
@@ -142,8 +187,10 @@ pub(super) struct Engine<N> {
     known: Vec<u64>,
     /// Scratch: the values of the successors valued while a frame is expanded eagerly.
     known_values: Vec<u64>,
-    /// The answer of the last finished test.
-    answer: bool,
+    /// Scratch: the open successors of a frame being ordered, with their difficulty.
+    keys: Vec<(u64, usize)>,
+    /// The values the next test asks for.
+    request: Vec<u64>,
     /// The components of successors split by tests, by successor.
     split_cache: SplitCache<N>,
     /// The value of the last frame finished: after a search, the root's.
@@ -176,7 +223,8 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             open: Vec::new(),
             known: Vec::new(),
             known_values: Vec::new(),
-            answer: false,
+            keys: Vec::new(),
+            request: Vec::new(),
             split_cache: SplitCache::new(),
             last_value: 0,
             mark: 0,
@@ -297,7 +345,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             return Ok(state);
         }
         self.busy = true;
-        let result = self.expand(rules, id, EXACT).and_then(|_| self.run(rules));
+        let result = self.expand(rules, id, EXACT).and_then(|()| self.run(rules));
         self.busy = false;
         if let Err(e) = result {
             self.abandon();
@@ -323,9 +371,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
                     if goal != EXACT {
                         self.frames.last_mut().expect("a frame is running").awaiting = true;
                     }
-                    if let Some(answer) = self.expand(rules, id, goal)? {
-                        self.answer = answer;
-                    }
+                    self.expand(rules, id, goal)?;
                 }
             }
         }
@@ -334,6 +380,9 @@ impl<N: Clone + Eq + Hash> Engine<N> {
 
     /// Advances the top frame until it needs another component searched or is finished.
     fn step<R: Rules<N>>(&mut self) -> Result<Step, Error> {
+        if self.frames.last().expect("a frame is running").kind == Kind::Set {
+            return Ok(self.step_set());
+        }
         let depth = self.frames.len() - 1;
         let Engine {
             table,
@@ -345,15 +394,17 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             comps,
             open,
             known,
-            answer,
+            request,
             split_cache,
             ..
         } = self;
         let frame = frames.last_mut().expect("a frame is running");
         if frame.awaiting {
             frame.awaiting = false;
-            // A yes leaves the successor fully valued, which the loop below picks up.
-            if !*answer {
+            // A test that valued the component leaves it to the loop below; one that did not
+            // showed that it has no successor of the value sought.
+            let succ = open[frame.open_first + frame.cursor];
+            if table.state(comps[succ_next[succ]]) >= PARTIAL {
                 frame.cursor += 1;
             }
         }
@@ -364,7 +415,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
                 && known_values[(sought / 64) as usize] & (1 << (sought % 64)) != 0
             {
                 // A successor has the value sought.
-                if sought == frame.goal && !frame.exact {
+                if sought == frame.goal && frame.kind == Kind::Lazy {
                     return Ok(Step::Done);
                 }
                 frame.sought += 1;
@@ -403,21 +454,21 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             let at = frame.open_first + frame.cursor;
             let succ = open[at];
             let end = succ_end[succ];
-            while succ_next[succ] < end {
-                let state = table.state(comps[succ_next[succ]]);
-                if state >= PARTIAL {
-                    break;
-                }
-                succ_partial[succ] ^= state;
-                succ_next[succ] += 1;
-            }
-            if succ_next[succ] == end {
+            if fold_valued(
+                table,
+                comps,
+                &mut succ_partial[succ],
+                &mut succ_next[succ],
+                end,
+            ) {
                 let value = succ_partial[succ];
                 if value <= frame.succ_count as u64 {
                     known_values[(value / 64) as usize] |= 1 << (value % 64);
                 }
+                // Out of the open list, keeping the others in their order.
+                let open_end = frame.open_first + frame.open_len;
+                open.copy_within(at + 1..open_end, at);
                 frame.open_len -= 1;
-                open.swap(at, frame.open_first + frame.open_len);
                 continue;
             }
             let component = comps[succ_next[succ]];
@@ -426,35 +477,91 @@ impl<N: Clone + Eq + Hash> Engine<N> {
                 return Ok(Step::Push(component, EXACT));
             }
             let target = sought ^ succ_partial[succ];
-            let state = table.state(component);
-            let lower = state & !PARTIAL;
-            let excluded =
-                target < 64 && table.aux[component as usize].excluded & (1 << target) != 0;
-            if target < lower || excluded {
+            let lower = table.state(component) & !PARTIAL;
+            let moves = table.aux[component as usize].moves;
+            // A value is at most the number of moves.
+            if target < lower || (moves != NOT_COUNTED && target > u64::from(moves)) {
                 frame.cursor += 1;
                 continue;
             }
+            request.clear();
+            grow_to(request, (target / 64) as usize + 1, 0)?;
+            request[(target / 64) as usize] |= 1 << (target % 64);
             return Ok(Step::Push(component, target));
         }
     }
 
-    /// Interns the components of a successor of a component at stack depth `depth`: returns the
-    /// nim-sum of those already valued, and the start in `comps` of the others, which it
-    /// appends.
-    fn split_successor<R: Rules<N>>(
-        table: &mut Table<N>,
-        comps: &mut Vec<u32>,
-        successor: N,
-        depth: usize,
-    ) -> Result<(u64, usize), Error> {
-        let start = comps.len();
-        let mut partial = 0;
-        R::for_each_component(successor, |c| {
-            let index = R::index(&c);
-            let (id, state) = table.intern(c, index)?;
-            Self::fold_component(table, comps, id, state, depth, &mut partial)
-        })?;
-        Ok((partial, start))
+    /// Advances the top frame, a [`Kind::Set`] test, until it needs another component
+    /// searched or is finished.
+    fn step_set(&mut self) -> Step {
+        let Engine {
+            table,
+            frames,
+            succ_partial,
+            succ_next,
+            succ_end,
+            comps,
+            open,
+            known,
+            request,
+            ..
+        } = self;
+        let frame = frames.last_mut().expect("a frame is running");
+        let words = frame.set_first - frame.known_first;
+        let (candidates, requested) = known[frame.known_first..].split_at_mut(words);
+        let requested = &requested[..words];
+        if frame.awaiting {
+            frame.awaiting = false;
+            let succ = open[frame.open_first + frame.cursor];
+            if table.state(comps[succ_next[succ]]) >= PARTIAL {
+                // Not a candidate up to the largest requested value: as good as any value
+                // above the largest candidate, for the values that matter.
+                bits::remove_largest(candidates);
+                frame.approx = true;
+                frame.cursor += 1;
+            }
+        }
+        loop {
+            if !bits::meet(candidates, requested) || frame.cursor == frame.open_len {
+                return Step::Done;
+            }
+            let succ = open[frame.open_first + frame.cursor];
+            let end = succ_end[succ];
+            if fold_valued(
+                table,
+                comps,
+                &mut succ_partial[succ],
+                &mut succ_next[succ],
+                end,
+            ) {
+                bits::remove_or_largest(candidates, succ_partial[succ]);
+                frame.cursor += 1;
+                continue;
+            }
+            let component = comps[succ_next[succ]];
+            if end - succ_next[succ] >= 2 {
+                return Step::Push(component, EXACT);
+            }
+            let top = bits::largest(candidates).expect("one candidate per successor left");
+            let ask = bits::xored(candidates, frame.goal, top, succ_partial[succ], request);
+            let lower = table.state(component) & !PARTIAL;
+            let moves = table.aux[component as usize].moves;
+            let hopeless = match ask {
+                None => true,
+                Some(most) => {
+                    most < lower
+                        || (moves != NOT_COUNTED
+                            && bits::smallest(request).is_none_or(|least| least > u64::from(moves)))
+                }
+            };
+            if hopeless {
+                bits::remove_largest(candidates);
+                frame.approx = true;
+                frame.cursor += 1;
+                continue;
+            }
+            return Step::Push(component, ask.expect("a value asked for"));
+        }
     }
 
     /// The component ids of `successor`, from the cache or split and cached.
@@ -526,16 +633,24 @@ impl<N: Clone + Eq + Hash> Engine<N> {
     /// Records the result of the top frame and pops it.
     fn finish(&mut self) {
         let f = self.frames.pop().expect("a frame is running");
-        // A frame stops at its goal when it finds a witness for it; below the goal, or for an
-        // exact goal, when no successor has the value sought.
-        let witnessed_goal = !f.exact && f.sought == f.goal && self.has_known(&f, f.sought);
-        if witnessed_goal {
-            // Every value up to the goal is reached: the value is above it.
-            self.table.set_state(f.id, PARTIAL | (f.goal + 1));
-            self.answer = false;
-        } else {
-            self.table.set_state(f.id, f.sought);
-            self.answer = f.sought == f.goal;
+        match f.kind {
+            Kind::Set => {
+                // With every successor seen, one candidate is left: the value, unless a
+                // successor of unknown value struck the largest candidate in its place and the
+                // one left is above every value asked for.
+                let candidates = &self.known[f.known_first..f.set_first];
+                let last = bits::smallest(candidates).expect("one candidate is left");
+                if f.cursor == f.open_len && (!f.approx || last <= f.goal) {
+                    self.table.set_state(f.id, last);
+                }
+            }
+            // A test stops at its goal when it finds a witness for it: every value up to the
+            // goal is reached, so the value is above it.
+            Kind::Lazy if f.sought == f.goal && self.has_known(&f, f.sought) => {
+                self.table.set_state(f.id, PARTIAL | (f.goal + 1));
+            }
+            // Otherwise no successor has the value sought, and every smaller one is reached.
+            _ => self.table.set_state(f.id, f.sought),
         }
         self.last_value = f.sought;
         self.table.aux[f.id as usize].on_stack = 0;
@@ -547,23 +662,18 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             && self.known[f.known_first + (v / 64) as usize] & (1 << (v % 64)) != 0
     }
 
-    /// Generates the successors of component `id` and pushes a frame with `goal` for it, or,
-    /// for a test that the number of successors already decides, returns the answer.
+    /// Generates the successors of component `id` and pushes a frame with `goal` for it, unless
+    /// the number of successors answers a test: none of the values in `request` can be the value.
     ///
     /// A component tested [`MAX_TESTS`] times before is valued exactly instead: a test that did
     /// not settle its value showed only a bound, and testing again and again with growing
     /// targets could cost a factor of the value.
-    fn expand<R: Rules<N>>(
-        &mut self,
-        rules: &mut R,
-        id: u32,
-        goal: u64,
-    ) -> Result<Option<bool>, Error> {
+    fn expand<R: Rules<N>>(&mut self, rules: &mut R, id: u32, goal: u64) -> Result<(), Error> {
         let aux = &mut self.table.aux[id as usize];
         let exact = goal == EXACT || aux.tests >= MAX_TESTS;
         aux.tests = aux.tests.saturating_add(1);
         if exact {
-            return self.expand_eagerly(rules, id, goal).map(|()| None);
+            return self.expand_eagerly(rules, id, EXACT, Kind::Exact, None);
         }
         let raw_first = self.raw.len();
         let position = &self.table.entries[id as usize].position;
@@ -576,10 +686,16 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             count += 1;
             Ok(())
         })?;
-        if goal > count as u64 {
+        self.table.aux[id as usize].moves = u32::try_from(count).unwrap_or(NOT_COUNTED);
+        if bits::smallest(&self.request).is_none_or(|least| least > count as u64) {
             // The value is at most the number of successors.
             self.raw.truncate(raw_first);
-            return Ok(Some(false));
+            return Ok(());
+        }
+        if count <= WINDOW {
+            // Every successor is at hand: split them all, so that one already valued settles
+            // the test at once, and try the others in order of difficulty.
+            return self.expand_eagerly(rules, id, goal, Kind::Set, Some(raw_first));
         }
         let words = self.known.len() + count / 64 + 1;
         grow_to(&mut self.known, words, 0)?;
@@ -592,8 +708,10 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             &mut self.frames,
             Frame {
                 id,
+                kind: Kind::Lazy,
                 goal,
-                exact,
+                set_first: 0,
+                approx: false,
                 sought: self.table.state(id) & !PARTIAL,
                 raw_first,
                 raw_next: raw_first,
@@ -609,19 +727,23 @@ impl<N: Clone + Eq + Hash> Engine<N> {
                 awaiting: false,
             },
         )?;
-        Ok(None)
+        Ok(())
     }
 
-    /// Pushes a frame for component `id` with every successor split at once.
+    /// Pushes a frame for component `id` with every successor split at once: the successors
+    /// the game lists, or, with `listed`, those a test listed into `raw` from that index on.
     ///
     /// A frame that wants the exact value must look at every successor (to see that none has
     /// the value), so splitting lazily would save nothing; splitting while the successors are
-    /// generated spares storing them.
+    /// generated spares storing them. A test of a component with few moves splits them all
+    /// too: a successor already valued may settle it at once, and the others can be ordered.
     fn expand_eagerly<R: Rules<N>>(
         &mut self,
         rules: &mut R,
         id: u32,
         goal: u64,
+        kind: Kind,
+        listed: Option<usize>,
     ) -> Result<(), Error> {
         let depth = self.frames.len();
         // Room first, so that no error leaves the position marked as on the stack.
@@ -629,48 +751,44 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             return Err(search_memory::<Frame>(depth + 1));
         }
         self.table.aux[id as usize].on_stack = depth as u32 + 1;
-        // A copy, because interning the successors may move the table's storage.
-        let position = self.table.entries[id as usize].position.clone();
         let (succ_first, comps_first, open_first) =
             (self.succ_partial.len(), self.comps.len(), self.open.len());
-        let Engine {
-            table,
-            succ_partial,
-            succ_next,
-            succ_end,
-            comps,
-            open,
-            known,
-            known_values,
-            ..
-        } = self;
-        known_values.clear();
-        let known_first = known.len();
+        let known_first = self.known.len();
+        self.known_values.clear();
         let mut count = 0;
-        let generated = rules.for_each_successor(&position, |next| {
-            count += 1;
-            let (partial, start) = Self::split_successor::<R>(table, comps, next, depth)?;
-            if comps.len() == start {
-                // Small values are marked at once; a larger one waits until the number of
-                // successors, beyond which no value matters, is known.
-                if partial < DIRECT_MARKS {
-                    let word = known_first + (partial / 64) as usize;
-                    if word >= known.len() {
-                        grow_to(known, word + 1, 0)?;
-                    }
-                    known[word] |= 1 << (partial % 64);
-                } else {
-                    grow(known_values, partial)?;
+        let generated = if let Some(first) = listed {
+            let mut result = Ok(());
+            for at in first..self.raw.len() {
+                let next = self.raw[at].take().expect("a listed successor");
+                count += 1;
+                result = self.add_successor::<R>(next, depth, known_first);
+                if result.is_err() {
+                    break;
                 }
-            } else {
-                grow(open, succ_partial.len())?;
-                grow(succ_partial, partial)?;
-                grow(succ_next, start)?;
-                grow(succ_end, comps.len())?;
             }
-            Ok(())
-        });
-        if let Err(e) = generated {
+            self.raw.truncate(first);
+            result
+        } else {
+            // A copy, because interning the successors may move the table's storage.
+            let position = self.table.entries[id as usize].position.clone();
+            rules.for_each_successor(&position, |next| {
+                count += 1;
+                self.add_successor::<R>(next, depth, known_first)
+            })
+        };
+        let words = count / 64 + 1;
+        let ordered = generated
+            .and_then(|()| {
+                if kind == Kind::Set {
+                    // Room for the candidates and the requested values, nothing above.
+                    self.known.truncate(known_first + words);
+                    grow_to(&mut self.known, known_first + 2 * words, 0)
+                } else {
+                    grow_to(&mut self.known, known_first + words, 0)
+                }
+            })
+            .and_then(|()| self.order(rules, open_first));
+        if let Err(e) = ordered {
             self.table.aux[id as usize].on_stack = 0;
             self.succ_partial.truncate(succ_first);
             self.succ_next.truncate(succ_first);
@@ -680,23 +798,24 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             self.known.truncate(known_first);
             return Err(e);
         }
-        let words = known_first + count / 64 + 1;
-        if let Err(e) = grow_to(&mut self.known, words, 0) {
-            self.table.aux[id as usize].on_stack = 0;
-            return Err(e);
-        }
+        self.table.aux[id as usize].moves = u32::try_from(count).unwrap_or(NOT_COUNTED);
         for &v in &self.known_values {
             if v <= count as u64 {
                 self.known[known_first + (v / 64) as usize] |= 1 << (v % 64);
             }
+        }
+        if kind == Kind::Set {
+            self.set_candidates(known_first, count, self.open.len() - open_first);
         }
         let raw = self.raw.len();
         grow(
             &mut self.frames,
             Frame {
                 id,
+                kind,
                 goal,
-                exact: true,
+                set_first: known_first + words,
+                approx: false,
                 sought: self.table.state(id) & !PARTIAL,
                 raw_first: raw,
                 raw_next: raw,
@@ -714,6 +833,118 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             },
         )?;
         Ok(())
+    }
+
+    /// Turns the values of the valued successors of a [`Kind::Set`] frame with `count`
+    /// successors, `open` of them not valued, marked in `known[known_first..]`, into its
+    /// candidates, and copies the requested values after them.
+    fn set_candidates(&mut self, known_first: usize, count: usize, open: usize) {
+        let words = count / 64 + 1;
+        let valued = count - open;
+        let (candidates, requested) = self.known[known_first..].split_at_mut(words);
+        let mut hits = 0;
+        for (at, word) in candidates.iter_mut().enumerate() {
+            let all = if at + 1 == words {
+                u64::MAX >> (63 - count % 64)
+            } else {
+                u64::MAX
+            };
+            hits += (*word & all).count_ones() as usize;
+            *word = all & !*word;
+        }
+        // Each successor valued strikes its value, or the largest candidate if its value was
+        // struck already: the same candidates are left in any order.
+        for _ in hits..valued {
+            bits::remove_largest(candidates);
+        }
+        for (to, from) in requested.iter_mut().zip(&self.request) {
+            *to = *from;
+        }
+        if let Some(last) = requested.last_mut() {
+            *last &= u64::MAX >> (63 - count % 64);
+        }
+    }
+
+    /// Splits a successor of the component being expanded at stack depth `depth`, whose
+    /// bitset of known successor values starts at `known_first`: marks its value if every
+    /// component is valued, else adds it to the open list.
+    fn add_successor<R: Rules<N>>(
+        &mut self,
+        next: N,
+        depth: usize,
+        known_first: usize,
+    ) -> Result<(), Error> {
+        let ids = Self::cached_split::<R>(&mut self.split_cache, &mut self.table, next)?;
+        let (partial, start) = Self::fold_components(&self.table, &mut self.comps, ids, depth)?;
+        if self.comps.len() == start {
+            // Small values are marked at once; a larger one waits until the number of
+            // successors, beyond which no value matters, is known.
+            if partial < DIRECT_MARKS {
+                let word = known_first + (partial / 64) as usize;
+                if word >= self.known.len() {
+                    grow_to(&mut self.known, word + 1, 0)?;
+                }
+                self.known[word] |= 1 << (partial % 64);
+            } else {
+                grow(&mut self.known_values, partial)?;
+            }
+        } else {
+            grow(&mut self.open, self.succ_partial.len())?;
+            grow(&mut self.succ_partial, partial)?;
+            grow(&mut self.succ_next, start)?;
+            grow(&mut self.succ_end, self.comps.len())?;
+        }
+        Ok(())
+    }
+
+    /// Orders the open successors from `open_first` on by difficulty, the sum of the squared
+    /// move counts of their components not yet valued, easiest first, and puts the hardest
+    /// component of each last, where it is tested while the others are valued exactly.
+    ///
+    /// Easy successors are settled fast and settle most tests (Beling and Rogalski's
+    /// "fewer moves first"): on Cram this halves the components the search expands. The
+    /// move count of a component is listed once and kept in the table.
+    fn order<R: Rules<N>>(&mut self, rules: &mut R, open_first: usize) -> Result<(), Error> {
+        if self.open.len() - open_first < 2 {
+            return Ok(());
+        }
+        self.keys.clear();
+        for at in open_first..self.open.len() {
+            let succ = self.open[at];
+            let (first, end) = (self.succ_next[succ], self.succ_end[succ]);
+            let mut key = 0u64;
+            let mut hardest = (0, first);
+            for c in first..end {
+                let moves = u64::from(self.moves(rules, self.comps[c])?);
+                key = key.saturating_add(moves * moves);
+                if moves >= hardest.0 {
+                    hardest = (moves, c);
+                }
+            }
+            self.comps.swap(hardest.1, end - 1);
+            grow(&mut self.keys, (key, succ))?;
+        }
+        self.keys.sort_unstable();
+        for (at, &(_, succ)) in self.keys.iter().enumerate() {
+            self.open[open_first + at] = succ;
+        }
+        Ok(())
+    }
+
+    /// The number of moves of component `id`, listed if it was never counted.
+    fn moves<R: Rules<N>>(&mut self, rules: &mut R, id: u32) -> Result<u32, Error> {
+        let known = self.table.aux[id as usize].moves;
+        if known != NOT_COUNTED {
+            return Ok(known);
+        }
+        let mut count = 0u32;
+        rules.for_each_successor(&self.table.entries[id as usize].position, |_| {
+            count = count.saturating_add(1);
+            Ok(())
+        })?;
+        let count = count.min(NOT_COUNTED - 1);
+        self.table.aux[id as usize].moves = count;
+        Ok(count)
     }
 
     /// Lists the successors of the top frame again and keeps the next [`WINDOW`] of them not

@@ -24,16 +24,31 @@ pub(crate) struct Entry<N> {
 }
 
 /// Search bookkeeping that lookups never touch.
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy)]
 pub(crate) struct Aux {
-    /// Bit x is set when the value is known to differ from x (for x < 64).
-    pub(crate) excluded: u64,
+    /// How many moves the component has, or [`NOT_COUNTED`]: the search tries successors
+    /// with fewer moves first.
+    pub(crate) moves: u32,
     /// The stack depth plus one while the component is being searched, else 0.
     pub(crate) on_stack: u32,
     /// How many tests of the value have searched the component.
     pub(crate) tests: u8,
     /// Whether every position reachable from the component was examined and none repeats.
     pub(crate) finite: bool,
+}
+
+/// The move count of a component whose moves were never listed.
+pub(crate) const NOT_COUNTED: u32 = u32::MAX;
+
+impl Default for Aux {
+    fn default() -> Self {
+        Aux {
+            moves: NOT_COUNTED,
+            on_stack: 0,
+            tests: 0,
+            finite: false,
+        }
+    }
 }
 
 #[derive(Clone, Copy, Default)]
