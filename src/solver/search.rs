@@ -68,18 +68,17 @@ const DIRECT_MARKS: u64 = 1 << 12;
 /// A test keeps at most this many of its successors unsplit at a time, and lists them again
 /// for the next ones: a search d components deep with b successors each holds O(d) of them,
 /// not O(d · b), for O(b / WINDOW) listings of a component that a test searches to the end.
-/// (Grundy's game, heap 4000 asked directly: 64 takes 5 times the time of keeping them all,
-/// 512 twice the time for half the memory.)
+/// A smaller window lists wide components too often; a larger one holds more memory.
 const WINDOW: usize = 512;
 
 /// The goal of a frame that wants the exact value.
 const EXACT: u64 = u64::MAX;
 
-/// How many tests may search a component before it is valued exactly. Each search of a
-/// component costs about one plain valuation of it, so the whole search does at most
-/// `MAX_TESTS + 1` times the work of valuing every reachable component, while typical games
-/// (values below 4 or 5) never reach the limit.
-const MAX_TESTS: u8 = 64;
+/// How many tests may search a component before it is valued exactly. A test that does not
+/// settle the value shows little, and tests again and again with other requests could cost a
+/// factor of the value; an exact search costs more than one test, though, and most tests of a
+/// game with small values settle within a few.
+const MAX_TESTS: u8 = 6;
 
 /// A component under search.
 ///
@@ -564,6 +563,25 @@ impl<N: Clone + Eq + Hash> Engine<N> {
         }
     }
 
+    /// Interns the components of a successor of a component at stack depth `depth`: returns the
+    /// nim-sum of those already valued, and the start in `comps` of the others, which it
+    /// appends.
+    fn split_successor<R: Rules<N>>(
+        table: &mut Table<N>,
+        comps: &mut Vec<u32>,
+        successor: N,
+        depth: usize,
+    ) -> Result<(u64, usize), Error> {
+        let start = comps.len();
+        let mut partial = 0;
+        R::for_each_component(successor, |c| {
+            let index = R::index(&c);
+            let (id, state) = table.intern(c, index)?;
+            Self::fold_component(table, comps, id, state, depth, &mut partial)
+        })?;
+        Ok((partial, start))
+    }
+
     /// The component ids of `successor`, from the cache or split and cached.
     fn cached_split<'c, R: Rules<N>>(
         cache: &'c mut SplitCache<N>,
@@ -874,8 +892,12 @@ impl<N: Clone + Eq + Hash> Engine<N> {
         depth: usize,
         known_first: usize,
     ) -> Result<(), Error> {
-        let ids = Self::cached_split::<R>(&mut self.split_cache, &mut self.table, next)?;
-        let (partial, start) = Self::fold_components(&self.table, &mut self.comps, ids, depth)?;
+        let (partial, start) = if self.split_cache.resting() {
+            Self::split_successor::<R>(&mut self.table, &mut self.comps, next, depth)?
+        } else {
+            let ids = Self::cached_split::<R>(&mut self.split_cache, &mut self.table, next)?;
+            Self::fold_components(&self.table, &mut self.comps, ids, depth)?
+        };
         if self.comps.len() == start {
             // Small values are marked at once; a larger one waits until the number of
             // successors, beyond which no value matters, is known.
