@@ -137,6 +137,60 @@ pub trait Game: Clone + Eq + Hash {
     fn index(&self) -> Option<usize> {
         None
     }
+
+    /// How [`Solver`](crate::Solver) should look for the value of this component: the default,
+    /// [`Search::Pruned`], suits most games; [`Search::Exhaustive`] suits games whose values
+    /// are large and whose positions the search reaches nearly all anyway, such as Chomp.
+    ///
+    /// Only speed depends on it, never a value.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sprague::{grundy, Game, Nimber, Search};
+    ///
+    /// /// Take any positive number of tokens: every value is reached, pruning saves nothing.
+    /// #[derive(Clone, PartialEq, Eq, Hash)]
+    /// struct Heap(u32);
+    ///
+    /// impl Game for Heap {
+    ///     fn successors(&self) -> impl IntoIterator<Item = Self> {
+    ///         (0..self.0).map(Heap)
+    ///     }
+    ///
+    ///     fn search(&self) -> Search {
+    ///         Search::Exhaustive
+    ///     }
+    /// }
+    ///
+    /// assert_eq!(grundy(&Heap(40))?, Nimber::new(40));
+    /// # Ok::<(), sprague::Error>(())
+    /// ```
+    fn search(&self) -> Search {
+        Search::Pruned
+    }
+}
+
+/// How [`Solver`](crate::Solver) looks for the value of a component: see [`Game::search`].
+///
+/// ```
+/// use sprague::Search;
+/// assert_eq!(Search::default(), Search::Pruned);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Search {
+    /// Ask each successor only what decides the value: "is your value y?" for y = 0, 1, 2, …,
+    /// and, inside those questions, "is your value in this set?" (Beling and Rogalski's
+    /// pruning), with successors of fewer moves tried first. Most successors are never valued
+    /// exactly. Best when values are small next to the number of moves, as in Cram, Kayles and
+    /// most games that split into components.
+    #[default]
+    Pruned,
+    /// Value every successor exactly and take the mex. Best when values are large and nearly
+    /// every position is reached anyway, as in Chomp, where the questions of a pruned search
+    /// cost more than they save.
+    Exhaustive,
 }
 
 /// Who wins a position with best play.

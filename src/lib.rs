@@ -173,7 +173,7 @@ mod solver;
 pub mod strategy;
 
 pub use error::Error;
-pub use game::{Game, Outcome};
+pub use game::{Game, Outcome, Search};
 pub use nimber::{Nimber, mex};
 pub use sequence::{Period, Sequence};
 pub use solver::{Solver, grundy, grundy_by, outcome, outcome_by};

@@ -5,7 +5,7 @@ use std::hash::{Hash, Hasher};
 
 use smallvec::SmallVec;
 
-use crate::{Error, Game, Solver};
+use crate::{Error, Game, Search, Solver};
 
 /// The most rows (of the shorter side) a [`Chomp`] position can have.
 pub const CHOMP_MAX_ROWS: u32 = 15;
@@ -320,5 +320,11 @@ impl Game for Chomp {
             parts.push(self.canonical());
         }
         parts
+    }
+
+    /// Exhaustive: values of Chomp are large (19 for 10 × 10) and a search reaches nearly
+    /// every smaller diagram anyway, so pruning questions cost more than they save.
+    fn search(&self) -> Search {
+        Search::Exhaustive
     }
 }

@@ -1,7 +1,7 @@
 //! How the solvers learn the moves and components of a position: from a [`Game`], or from a
 //! successor function.
 
-use crate::{Error, Game};
+use crate::{Error, Game, Search};
 
 /// How the engine learns the moves and components of a position.
 pub(crate) trait Rules<N> {
@@ -21,6 +21,11 @@ pub(crate) trait Rules<N> {
     /// The [`Game::index`] of `position`, if the rules know one.
     fn index(_position: &N) -> Option<usize> {
         None
+    }
+
+    /// Whether `position` is to be valued by [`Search::Exhaustive`](crate::Search).
+    fn exhaustive(_position: &N) -> bool {
+        false
     }
 }
 
@@ -51,6 +56,11 @@ impl<G: Game> Rules<G> for GameRules {
     #[inline]
     fn index(position: &G) -> Option<usize> {
         position.index()
+    }
+
+    #[inline]
+    fn exhaustive(position: &G) -> bool {
+        position.search() == Search::Exhaustive
     }
 }
 

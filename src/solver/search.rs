@@ -121,6 +121,9 @@ struct Frame {
 enum Kind {
     /// The exact value, by witnesses for 0, 1, 2, … in turn (an aspiration search).
     Exact,
+    /// The exact value, as the mex of the values of the successors, each valued exactly
+    /// ([`Search::Exhaustive`](crate::Search)).
+    Mex,
     /// A test of a component with every successor split: Beling and Rogalski's "is the value
     /// in this set?". The candidates for the value start as 0..=n for n successors (the value is
     /// at most n); each successor strikes out its value, or the largest candidate when its
@@ -164,6 +167,8 @@ enum Step {
     Done,
     /// The frame needs its next window of unsplit successors.
     Refill,
+    /// The frame needs its next unsplit successor split.
+    Split,
 }
 
 /// The table and the reusable search stack.
@@ -363,8 +368,9 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             if self.table.len() >= self.compact_at {
                 self.compact()?;
             }
-            match self.step::<R>()? {
+            match self.step()? {
                 Step::Done => self.finish(),
+                Step::Split => self.split_next::<R>()?,
                 Step::Refill => self.refill(rules)?,
                 Step::Push(id, goal) => {
                     if goal != EXACT {
@@ -378,15 +384,13 @@ impl<N: Clone + Eq + Hash> Engine<N> {
     }
 
     /// Advances the top frame until it needs another component searched or is finished.
-    fn step<R: Rules<N>>(&mut self) -> Result<Step, Error> {
+    fn step(&mut self) -> Result<Step, Error> {
         if self.frames.last().expect("a frame is running").kind == Kind::Set {
             return Ok(self.step_set());
         }
-        let depth = self.frames.len() - 1;
         let Engine {
             table,
             frames,
-            raw,
             succ_partial,
             succ_next,
             succ_end,
@@ -394,7 +398,6 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             open,
             known,
             request,
-            split_cache,
             ..
         } = self;
         let frame = frames.last_mut().expect("a frame is running");
@@ -429,26 +432,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
                     // No successor has the value sought, and every smaller value is reached.
                     return Ok(Step::Done);
                 }
-                // Split one more successor, unless it was split before: tests search the same
-                // components again with other goals, and different positions share successors.
-                let next = raw[frame.raw_next].take().expect("an unsplit successor");
-                frame.raw_next += 1;
-                let ids = Self::cached_split::<R>(split_cache, table, next)?;
-                let (partial, start) = Self::fold_components(table, comps, ids, depth)?;
-                if comps.len() == start {
-                    if partial <= frame.succ_count as u64 {
-                        known_values[(partial / 64) as usize] |= 1 << (partial % 64);
-                    }
-                } else {
-                    // Valued successors were swapped out past the end of the open list.
-                    open.truncate(frame.open_first + frame.open_len);
-                    grow(open, succ_partial.len())?;
-                    frame.open_len += 1;
-                    grow(succ_partial, partial)?;
-                    grow(succ_next, start)?;
-                    grow(succ_end, comps.len())?;
-                }
-                continue;
+                return Ok(Step::Split);
             }
             let at = frame.open_first + frame.cursor;
             let succ = open[at];
@@ -471,15 +455,21 @@ impl<N: Clone + Eq + Hash> Engine<N> {
                 continue;
             }
             let component = comps[succ_next[succ]];
-            if end - succ_next[succ] >= 2 {
+            if end - succ_next[succ] >= 2 || frame.kind == Kind::Mex {
                 // Value all components but the last exactly, then test the last.
                 return Ok(Step::Push(component, EXACT));
             }
             let target = sought ^ succ_partial[succ];
             let lower = table.state(component) & !PARTIAL;
-            let moves = table.aux[component as usize].moves;
+            let aux = &table.aux[component as usize];
+            // A component asked about again and again is worth its exact value.
+            let excluded =
+                target < 32 && aux.excluded & (1 << target) != 0 && aux.tests < MAX_TESTS;
             // A value is at most the number of moves.
-            if target < lower || (moves != NOT_COUNTED && target > u64::from(moves)) {
+            if target < lower
+                || excluded
+                || (aux.moves != NOT_COUNTED && target > u64::from(aux.moves))
+            {
                 frame.cursor += 1;
                 continue;
             }
@@ -488,6 +478,34 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             request[(target / 64) as usize] |= 1 << (target % 64);
             return Ok(Step::Push(component, target));
         }
+    }
+
+    /// Splits the next unsplit successor of the top frame, a [`Kind::Lazy`] test, unless it was
+    /// split before: tests search the same components again with other goals, and different
+    /// positions share successors.
+    fn split_next<R: Rules<N>>(&mut self) -> Result<(), Error> {
+        let depth = self.frames.len() - 1;
+        let frame = self.frames.last_mut().expect("a frame is running");
+        let next = self.raw[frame.raw_next]
+            .take()
+            .expect("an unsplit successor");
+        frame.raw_next += 1;
+        let ids = Self::cached_split::<R>(&mut self.split_cache, &mut self.table, next)?;
+        let (partial, start) = Self::fold_components(&self.table, &mut self.comps, ids, depth)?;
+        if self.comps.len() == start {
+            if partial <= frame.succ_count as u64 {
+                self.known[frame.known_first + (partial / 64) as usize] |= 1 << (partial % 64);
+            }
+        } else {
+            // Valued successors were moved out past the end of the open list.
+            self.open.truncate(frame.open_first + frame.open_len);
+            grow(&mut self.open, self.succ_partial.len())?;
+            frame.open_len += 1;
+            grow(&mut self.succ_partial, partial)?;
+            grow(&mut self.succ_next, start)?;
+            grow(&mut self.succ_end, self.comps.len())?;
+        }
+        Ok(())
     }
 
     /// Advances the top frame, a [`Kind::Set`] test, until it needs another component
@@ -542,9 +560,14 @@ impl<N: Clone + Eq + Hash> Engine<N> {
                 return Step::Push(component, EXACT);
             }
             let top = bits::largest(candidates).expect("one candidate per successor left");
-            let ask = bits::xored(candidates, frame.goal, top, succ_partial[succ], request);
+            let mut ask = bits::xored(candidates, frame.goal, top, succ_partial[succ], request);
+            let aux = &table.aux[component as usize];
+            if aux.excluded != 0 && ask.is_some() && aux.tests < MAX_TESTS {
+                request[0] &= !u64::from(aux.excluded);
+                ask = bits::largest(request);
+            }
             let lower = table.state(component) & !PARTIAL;
-            let moves = table.aux[component as usize].moves;
+            let moves = aux.moves;
             let hopeless = match ask {
                 None => true,
                 Some(most) => {
@@ -660,6 +683,9 @@ impl<N: Clone + Eq + Hash> Engine<N> {
                 let last = bits::smallest(candidates).expect("one candidate is left");
                 if f.cursor == f.open_len && (!f.approx || last <= f.goal) {
                     self.table.set_state(f.id, last);
+                } else {
+                    // No value asked for is a candidate, and the value is always one.
+                    self.table.aux[f.id as usize].excluded |= self.known[f.set_first] as u32;
                 }
             }
             // A test stops at its goal when it finds a witness for it: every value up to the
@@ -687,6 +713,9 @@ impl<N: Clone + Eq + Hash> Engine<N> {
     /// not settle its value showed only a bound, and testing again and again with growing
     /// targets could cost a factor of the value.
     fn expand<R: Rules<N>>(&mut self, rules: &mut R, id: u32, goal: u64) -> Result<(), Error> {
+        if R::exhaustive(&self.table.entries[id as usize].position) {
+            return self.expand_eagerly(rules, id, EXACT, Kind::Mex, None);
+        }
         let aux = &mut self.table.aux[id as usize];
         let exact = goal == EXACT || aux.tests >= MAX_TESTS;
         aux.tests = aux.tests.saturating_add(1);

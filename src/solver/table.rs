@@ -29,6 +29,8 @@ pub(crate) struct Aux {
     /// How many moves the component has, or [`NOT_COUNTED`]: the search tries successors
     /// with fewer moves first.
     pub(crate) moves: u32,
+    /// Bit x is set when a test showed the value is not x (for x < 32).
+    pub(crate) excluded: u32,
     /// The stack depth plus one while the component is being searched, else 0.
     pub(crate) on_stack: u32,
     /// How many tests of the value have searched the component.
@@ -44,6 +46,7 @@ impl Default for Aux {
     fn default() -> Self {
         Aux {
             moves: NOT_COUNTED,
+            excluded: 0,
             on_stack: 0,
             tests: 0,
             finite: false,
