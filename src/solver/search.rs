@@ -158,6 +158,29 @@ fn fold_valued<N>(
     true
 }
 
+/// Drops pairs of equal components from `comps[start..]`, the components of one successor
+/// not yet valued: in a finite game a sum of two equal games is worth 0 (the second player
+/// copies every move), so neither needs a search.
+fn cancel_pairs(comps: &mut Vec<u32>, start: usize) {
+    let parts = &mut comps[start..];
+    if parts.len() < 2 {
+        return;
+    }
+    parts.sort_unstable();
+    let mut kept = start;
+    let mut at = start;
+    while at < comps.len() {
+        if at + 1 < comps.len() && comps[at] == comps[at + 1] {
+            at += 2;
+        } else {
+            comps[kept] = comps[at];
+            kept += 1;
+            at += 1;
+        }
+    }
+    comps.truncate(kept);
+}
+
 /// What the top frame needs next.
 enum Step {
     /// Search this component for its exact value ([`EXACT`]), or test whether its value is in
@@ -602,6 +625,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             let (id, state) = table.intern(c, index)?;
             Self::fold_component(table, comps, id, state, depth, &mut partial)
         })?;
+        cancel_pairs(comps, start);
         Ok((partial, start))
     }
 
@@ -643,6 +667,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
         for &id in ids {
             Self::fold_component(table, comps, id, table.state(id), depth, &mut partial)?;
         }
+        cancel_pairs(comps, start);
         Ok((partial, start))
     }
 
