@@ -32,7 +32,7 @@ mod support;
 use std::collections::BTreeMap;
 use std::error::Error;
 use std::io::{self, Read, Write};
-use std::rc::Rc;
+use std::sync::Arc;
 
 use sprague::Game;
 use sprague::loopy::LoopySolver;
@@ -42,7 +42,7 @@ type Graph = BTreeMap<u64, Vec<u64>>;
 /// Tokens on vertices of the graph, kept sorted; each token is a game of its own.
 #[derive(Clone, Debug)]
 struct Tokens {
-    graph: Rc<Graph>,
+    graph: Arc<Graph>,
     at: Vec<u64>,
 }
 
@@ -70,7 +70,7 @@ impl Game for Tokens {
                 at[i] = w;
                 at.sort_unstable();
                 out.push(Tokens {
-                    graph: Rc::clone(&self.graph),
+                    graph: Arc::clone(&self.graph),
                     at,
                 });
             }
@@ -80,7 +80,7 @@ impl Game for Tokens {
 
     fn split(&self) -> impl IntoIterator<Item = Self> {
         self.at.iter().map(|&v| Tokens {
-            graph: Rc::clone(&self.graph),
+            graph: Arc::clone(&self.graph),
             at: vec![v],
         })
     }
@@ -119,9 +119,9 @@ fn parse_graph(input: &str) -> Result<Graph, String> {
 fn run() -> Result<(), Box<dyn Error>> {
     let mut input = String::new();
     io::stdin().read_to_string(&mut input)?;
-    let graph = Rc::new(parse_graph(&input)?);
+    let graph = Arc::new(parse_graph(&input)?);
     let tokens = |at: Vec<u64>| Tokens {
-        graph: Rc::clone(&graph),
+        graph: Arc::clone(&graph),
         at,
     };
 

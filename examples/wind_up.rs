@@ -32,7 +32,7 @@
 mod support;
 use std::error::Error;
 use std::io::{self, Write};
-use std::rc::Rc;
+use std::sync::Arc;
 
 use sprague::Game;
 use sprague::loopy::LoopySolver;
@@ -41,7 +41,7 @@ use sprague::loopy::LoopySolver;
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 struct Hands {
     hours: u32,
-    set: Rc<[u32]>,
+    set: Arc<[u32]>,
     at: Vec<u32>,
 }
 
@@ -79,10 +79,10 @@ fn run() -> Result<(), Box<dyn Error>> {
     if hours == 0 || set.is_empty() || set.iter().any(|&s| s % hours == 0) {
         return Err("give a number of hours and amounts that are not multiples of it".into());
     }
-    let set: Rc<[u32]> = set.into();
+    let set: Arc<[u32]> = set.into();
     let hands = |at: Vec<u32>| Hands {
         hours,
-        set: Rc::clone(&set),
+        set: Arc::clone(&set),
         at,
     };
 

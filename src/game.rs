@@ -79,7 +79,7 @@ use crate::{Error, Nimber};
 /// assert_eq!(grundy(&Piles(vec![5, 6, 3]))?, Nimber::new(0));
 /// # Ok::<(), sprague::Error>(())
 /// ```
-pub trait Game: Clone + Eq + Hash {
+pub trait Game: Clone + Eq + Hash + Send {
     /// Every position reachable in one move.
     fn successors(&self) -> impl IntoIterator<Item = Self>;
 

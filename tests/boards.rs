@@ -232,6 +232,22 @@ fn cram_against_belings_table() {
 }
 
 #[test]
+fn cram_values_do_not_depend_on_the_number_of_threads() {
+    // Beling's table again; these searches are long enough for the other threads to join.
+    for (rows, cols, value) in [(4, 7, 3), (5, 5, 0), (5, 6, 2), (4, 5, 2)] {
+        let cram = Cram::new(rows, cols).unwrap();
+        for threads in [1, 2, 3] {
+            let got = Solver::new().with_threads(threads).grundy(&cram).unwrap();
+            assert_eq!(
+                got,
+                Nimber::new(value),
+                "{rows} x {cols}, {threads} threads"
+            );
+        }
+    }
+}
+
+#[test]
 fn cram_strips_are_dawsons_kayles() {
     // Dawson's Kayles 0.07 on a heap of n is Dawson's chess (OEIS A002187) on n - 1.
     let a002187 = [

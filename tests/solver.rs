@@ -3,7 +3,9 @@
 use std::sync::Arc;
 
 use proptest::prelude::*;
-use sprague::{Error, Game, Nimber, Outcome, Solver, grundy, grundy_by, mex, outcome, outcome_by};
+use sprague::{
+    Error, Game, Nimber, Outcome, Search, Solver, grundy, grundy_by, mex, outcome, outcome_by,
+};
 
 /// A random take-and-break game: each node has options, each option a multiset of lower nodes
 /// (so the game is finite). A position is a multiset of tokens on nodes; a move replaces one
@@ -34,6 +36,8 @@ struct Tokens {
     split: bool,
     /// Whether a single token is indexed by its node (other positions are hashed).
     indexed: bool,
+    /// Whether the solver is asked to value every successor ([`Search::Exhaustive`]).
+    exhaustive: bool,
 }
 
 impl PartialEq for Tokens {
@@ -56,6 +60,7 @@ impl Tokens {
             nodes,
             split,
             indexed: false,
+            exhaustive: false,
         }
     }
 
@@ -66,10 +71,18 @@ impl Tokens {
         }
     }
 
+    fn exhaustive(self) -> Self {
+        Tokens {
+            exhaustive: true,
+            ..self
+        }
+    }
+
     /// A position of the same game with other tokens.
     fn with(&self, nodes: Vec<u16>) -> Self {
         Tokens {
             indexed: self.indexed,
+            exhaustive: self.exhaustive,
             ..Tokens::new(&self.rules, nodes, self.split)
         }
     }
@@ -107,6 +120,14 @@ impl Game for Tokens {
             _ => None,
         }
     }
+
+    fn search(&self) -> Search {
+        if self.exhaustive {
+            Search::Exhaustive
+        } else {
+            Search::Pruned
+        }
+    }
 }
 
 fn rules_strategy(max_nodes: usize, max_parts: usize) -> impl Strategy<Value = Arc<Rules>> {
@@ -141,11 +162,14 @@ proptest! {
         let mut solver = Solver::new();
         // Ask in a scrambled order so that searches start cold and warm.
         let mut indexed = Solver::new();
+        let mut exhaustive = Solver::new();
         let n = want.len();
         for k in 0..n {
             let node = (k * 7 + 3) % n;
             let token = Tokens::new(&rules, vec![node as u16], true);
             prop_assert_eq!(solver.grundy(&token)?.value(), want[node], "node {}", node);
+            let every = token.clone().exhaustive();
+            prop_assert_eq!(exhaustive.grundy(&every)?.value(), want[node], "exhaustive node {}", node);
             let token = token.indexed();
             prop_assert_eq!(indexed.grundy(&token)?.value(), want[node], "indexed node {}", node);
         }

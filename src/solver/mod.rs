@@ -2,6 +2,7 @@
 
 mod bits;
 mod finite;
+mod parallel;
 mod rules;
 mod search;
 mod splits;
@@ -101,8 +102,12 @@ use crate::{Error, Game, Nimber, Outcome};
 /// ```
 pub struct Solver<G> {
     engine: Engine<G>,
+    /// The searches of the other threads, each with its own table, made when first needed.
+    helpers: Vec<Engine<G>>,
     threads: usize,
     cycle_check: bool,
+    /// The memory budget, shared among the threads' tables.
+    memory: Option<usize>,
 }
 
 impl<G: Game> Solver<G> {
@@ -122,8 +127,10 @@ impl<G: Game> Solver<G> {
     pub fn new() -> Self {
         Solver {
             engine: Engine::new(),
+            helpers: Vec::new(),
             threads: every_core(),
             cycle_check: false,
+            memory: None,
         }
     }
 
@@ -199,6 +206,7 @@ impl<G: Game> Solver<G> {
     #[must_use]
     pub fn with_memory(mut self, bytes: usize) -> Self {
         self.engine.set_memory(bytes);
+        self.memory = Some(bytes);
         self
     }
 
@@ -261,13 +269,20 @@ impl<G: Game> Solver<G> {
         self.engine.begin();
         let mut total = 0;
         for component in position.split() {
-            let value = if self.cycle_check {
-                self.engine
-                    .check_finite(&mut GameRules, component.clone())
-                    .and_then(|()| self.engine.value_of(&mut GameRules, component))
+            let checked = if self.cycle_check {
+                self.engine.check_finite(&mut GameRules, component.clone())
             } else {
-                self.engine.value_of(&mut GameRules, component)
+                Ok(())
             };
+            let value = checked.and_then(|()| {
+                if self.threads > 1 {
+                    self.start_helpers();
+                    self.engine
+                        .value_with_helpers(&mut GameRules, component, &mut self.helpers)
+                } else {
+                    self.engine.value_of(&mut GameRules, component)
+                }
+            });
             match value {
                 Ok(value) => total ^= value,
                 Err(e) => {
@@ -331,6 +346,30 @@ impl<G: Game> Solver<G> {
     /// Forgets every stored position, keeping the limit and the allocated memory.
     pub fn clear(&mut self) {
         self.engine.forget_from(0);
+        for helper in &mut self.helpers {
+            helper.forget_from(0);
+        }
+    }
+
+    /// Makes the engines of the other threads, with the same limit and a share of the memory
+    /// budget, unless they exist.
+    fn start_helpers(&mut self) {
+        let wanted = self.threads - 1;
+        if self.helpers.len() == wanted {
+            return;
+        }
+        self.helpers.clear();
+        if let Some(bytes) = self.memory {
+            self.engine.set_memory(bytes / self.threads);
+        }
+        for _ in 0..wanted {
+            let mut helper = Engine::new();
+            helper.table.limit = self.engine.table.limit;
+            if let Some(bytes) = self.memory {
+                helper.set_memory(bytes / self.threads);
+            }
+            self.helpers.push(helper);
+        }
     }
 }
 

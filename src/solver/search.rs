@@ -23,12 +23,15 @@
 
 use std::hash::Hash;
 
+use std::sync::Arc;
+
 use super::bits;
 use super::finite;
-use super::rules::Rules;
+use super::parallel::{ALONE, Learned, PUBLISH, Shared};
+use super::rules::{GameRules, Rules};
 use super::splits::{ComponentIds, SplitCache};
 use super::table::{FORGOTTEN, NOT_COUNTED, PARTIAL, Table};
-use crate::Error;
+use crate::{Error, Game};
 
 /// Appends `item` to one of the search's own vectors, a failed allocation being
 /// [`Error::OutOfMemory`] rather than an abort (a game with billions of successors fills them).
@@ -114,6 +117,19 @@ struct Frame {
     /// A test was pushed for the successor at `cursor`: if it did not value the component,
     /// the value was not among those asked.
     awaiting: bool,
+    /// `Engine::expansions` when the frame was pushed.
+    started: u64,
+}
+
+/// How a run of the stack ended.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Run {
+    /// The stack is empty: the question is answered.
+    Finished,
+    /// It expanded as many components as it was allowed to.
+    Paused,
+    /// Another thread answered the question.
+    Stopped,
 }
 
 /// How a frame searches.
@@ -230,6 +246,13 @@ pub(super) struct Engine<N> {
     busy: bool,
     /// With a memory budget, the table is compacted when it reaches this many positions.
     compact_at: usize,
+    /// How many components the engine has expanded: a clock for the threads' policies.
+    expansions: u64,
+    /// While several threads search one question: what they share.
+    shared: Option<Arc<Shared<N>>>,
+    /// This thread's number among the threads searching, and how many there are: the thread
+    /// tries the successors of the question rotated by its share of them.
+    rotation: (usize, usize),
 }
 
 /// The split cache may hold one successor per stored position, or this many (but never more
@@ -257,6 +280,9 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             mark: 0,
             busy: false,
             compact_at: usize::MAX,
+            expansions: 0,
+            shared: None,
+            rotation: (0, 1),
         }
     }
 
@@ -372,8 +398,70 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             return Ok(state);
         }
         self.busy = true;
-        let result = self.expand(rules, id, EXACT).and_then(|()| self.run(rules));
+        let result = self
+            .expand(rules, id, EXACT)
+            .and_then(|()| self.run(rules, u64::MAX));
         self.busy = false;
+        self.settle(result)
+    }
+
+    /// The value of the component `position`, searched by this thread and `helpers` if its
+    /// search is long: see [`parallel`](super::parallel).
+    ///
+    /// # Errors
+    ///
+    /// As [`Engine::value_of`]. Errors of the helpers only stop them.
+    pub(super) fn value_with_helpers<R>(
+        &mut self,
+        rules: &mut R,
+        position: N,
+        helpers: &mut [Engine<N>],
+    ) -> Result<u64, Error>
+    where
+        R: Rules<N>,
+        N: Game,
+    {
+        let index = R::index(&position);
+        let (id, state) = self.table.intern(position, index)?;
+        if state < PARTIAL {
+            return Ok(state);
+        }
+        self.busy = true;
+        let mut result = self
+            .expand(rules, id, EXACT)
+            .and_then(|()| self.run(rules, self.expansions + ALONE));
+        if result == Ok(Run::Paused) {
+            let shared = Shared::new();
+            self.shared = Some(Arc::clone(&shared));
+            let threads = helpers.len() + 1;
+            // The root's id may have changed: a compaction renumbers the table.
+            let root = self.frames[0].id;
+            let position = self.table.entries[root as usize].position.clone();
+            result = std::thread::scope(|scope| {
+                for (k, helper) in helpers.iter_mut().enumerate() {
+                    let (shared, position) = (Arc::clone(&shared), position.clone());
+                    scope.spawn(move || helper.help(shared, position, (k + 1, threads)));
+                }
+                let result = self.run(rules, u64::MAX);
+                shared.stop();
+                result
+            });
+            self.shared = None;
+            if let Some(value) = shared.found().filter(|_| result == Ok(Run::Stopped)) {
+                // Another thread answered first.
+                let root = self.frames[0].id;
+                self.abandon();
+                self.table.set_state(root, value);
+                self.last_value = value;
+                result = Ok(Run::Finished);
+            }
+        }
+        self.busy = false;
+        self.settle(result)
+    }
+
+    /// The value a finished search left, or its error after clearing the stack.
+    fn settle(&mut self, result: Result<Run, Error>) -> Result<u64, Error> {
         if let Err(e) = result {
             self.abandon();
             return Err(e);
@@ -385,11 +473,36 @@ impl<N: Clone + Eq + Hash> Engine<N> {
         Ok(self.last_value)
     }
 
-    /// Runs the stack until it is empty.
-    fn run<R: Rules<N>>(&mut self, rules: &mut R) -> Result<(), Error> {
+    /// A helper thread's part in a search of `position` by several threads: the same search,
+    /// with the successors of `position` tried in the order `rotation` gives, until a thread
+    /// answers. The table keeps what it learned; errors and panics only end the help.
+    fn help(&mut self, shared: Arc<Shared<N>>, position: N, rotation: (usize, usize))
+    where
+        N: Game,
+    {
+        self.begin();
+        self.shared = Some(shared);
+        self.rotation = rotation;
+        // A panic in the game's code ends this thread's help; `begin` clears what it left.
+        let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            let _ = self.value_of(&mut GameRules, position);
+        }));
+        self.shared = None;
+        self.rotation = (0, 1);
+    }
+
+    /// Runs the stack until it is empty, or until it has expanded `pause_at` components, or
+    /// another thread answered.
+    fn run<R: Rules<N>>(&mut self, rules: &mut R, pause_at: u64) -> Result<Run, Error> {
         while !self.frames.is_empty() {
             if self.table.len() >= self.compact_at {
                 self.compact()?;
+            }
+            if self.expansions >= pause_at {
+                return Ok(Run::Paused);
+            }
+            if self.shared.as_ref().is_some_and(|shared| shared.stopped()) {
+                return Ok(Run::Stopped);
             }
             match self.step()? {
                 Step::Done => self.finish(),
@@ -399,11 +512,42 @@ impl<N: Clone + Eq + Hash> Engine<N> {
                     if goal != EXACT {
                         self.frames.last_mut().expect("a frame is running").awaiting = true;
                     }
-                    self.expand(rules, id, goal)?;
+                    if !self.learn(id, goal) {
+                        self.expand(rules, id, goal)?;
+                    }
                 }
             }
         }
-        Ok(())
+        Ok(Run::Finished)
+    }
+
+    /// Takes what other threads published about component `id`; whether that settles the
+    /// search with `goal` about to start: the component is now valued, or, for a test, none of
+    /// the values in `request` remains possible.
+    fn learn(&mut self, id: u32, goal: u64) -> bool {
+        let Some(shared) = &self.shared else {
+            return false;
+        };
+        let Some(learned) = shared.get(&self.table.entries[id as usize].position) else {
+            return false;
+        };
+        self.table.aux[id as usize].excluded |= learned.excluded;
+        let state = self.table.state(id);
+        if learned.state < PARTIAL || learned.state > state {
+            self.table.set_state(id, learned.state);
+        }
+        if learned.state < PARTIAL {
+            return true;
+        }
+        let lower = learned.state.max(state) & !PARTIAL;
+        let excluded = u64::from(self.table.aux[id as usize].excluded);
+        goal != EXACT
+            && (goal < lower
+                || self
+                    .request
+                    .iter()
+                    .enumerate()
+                    .all(|(word, &values)| values == 0 || (word == 0 && values & !excluded == 0)))
     }
 
     /// Advances the top frame until it needs another component searched or is finished.
@@ -724,6 +868,16 @@ impl<N: Clone + Eq + Hash> Engine<N> {
         self.last_value = f.sought;
         self.table.aux[f.id as usize].on_stack = 0;
         self.truncate_to(&f);
+        if let Some(shared) = &self.shared {
+            let state = self.table.state(f.id);
+            if self.frames.is_empty() {
+                shared.answer(state);
+            } else if self.expansions - f.started >= PUBLISH {
+                let excluded = self.table.aux[f.id as usize].excluded;
+                let position = self.table.entries[f.id as usize].position.clone();
+                shared.publish(position, Learned { state, excluded });
+            }
+        }
     }
 
     fn has_known(&self, f: &Frame, v: u64) -> bool {
@@ -738,6 +892,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
     /// not settle its value showed only a bound, and testing again and again with growing
     /// targets could cost a factor of the value.
     fn expand<R: Rules<N>>(&mut self, rules: &mut R, id: u32, goal: u64) -> Result<(), Error> {
+        self.expansions += 1;
         if R::exhaustive(&self.table.entries[id as usize].position) {
             return self.expand_eagerly(rules, id, EXACT, Kind::Mex, None);
         }
@@ -797,6 +952,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
                 known_first: self.known.len() - (count / 64 + 1),
                 cursor: 0,
                 awaiting: false,
+                started: self.expansions,
             },
         )?;
         Ok(())
@@ -902,6 +1058,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
                 known_first,
                 cursor: 0,
                 awaiting: false,
+                started: self.expansions,
             },
         )?;
         Ok(())
@@ -1001,6 +1158,12 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             grow(&mut self.keys, (key, succ))?;
         }
         self.keys.sort_unstable();
+        let (thread, threads) = self.rotation;
+        if threads > 1 && self.frames.is_empty() {
+            // Each thread starts the question from its own share of the successors.
+            let by = self.keys.len() * thread / threads;
+            self.keys.rotate_left(by);
+        }
         for (at, &(_, succ)) in self.keys.iter().enumerate() {
             self.open[open_first + at] = succ;
         }
