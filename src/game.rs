@@ -8,6 +8,9 @@ use crate::{Error, Nimber};
 
 /// A position of an impartial game: both players have the same moves from it.
 ///
+/// Positions are `Send`, so that the solver can search with every core: share immutable data
+/// between positions (a graph, a rule set) with [`Arc`](std::sync::Arc), not `Rc`.
+///
 /// Implement two things:
 ///
 /// - [`successors`](Game::successors): every position one move away. The position is lost

@@ -26,18 +26,21 @@ use crate::{Error, Game, Nimber, Outcome};
 /// A position is worth the nim-sum of its components ([`Game::split`]), and a component the
 /// mex of its successors. Rather than valuing every successor, the solver looks for
 /// *witnesses*: for y = 0, 1, 2, … a successor of value y; the first y without one is the
-/// value. Asking whether a successor has value y is a *test*, answered by the same search,
-/// which stops at the first successor of value y (no) or at the first smaller value no
-/// successor reaches (no, and now the exact value is known). This is the method of Lemoine and
-/// Viennot (*Nimbers are inevitable*, 2012) with Beling's refinement: of a successor made of
-/// several components, all but one are valued exactly and the last is tested. Successors are
-/// split into components only when the search reaches them, so most successors of most
-/// positions are never examined.
+/// value (the aspiration search of Beling and Rogalski, *On pruning search trees of impartial
+/// games*, 2020). Whether a successor has value y is a *test*, "is the value in this set?",
+/// answered by their set pruning: the candidates for the value start as 0..=n for n moves, each
+/// successor strikes its value (or the largest candidate), a successor is only asked whether
+/// its value is a candidate, and the test stops once no requested value is a candidate. Of a
+/// successor made of several components, all but the hardest are valued exactly and the
+/// hardest is tested (Lemoine and Viennot, *Nimbers are inevitable*, 2012, with Beling's
+/// refinement), and two equal components cancel. Successors are tried easiest first: fewer
+/// moves in their components.
 ///
-/// Every answer is kept: exact values, lower bounds and excluded values, so no question is
-/// searched twice; a component tested four times is valued exactly instead. When every
-/// successor of a component is already known, as in a table filled in order, the search is a
-/// plain mex.
+/// Every answer is kept: exact values, lower bounds, values a test excluded, move counts, so
+/// no question is searched twice; a component tested six times is valued exactly instead.
+/// When every successor of a component is already known, as in a table filled in order, the
+/// search is a plain mex; a game whose values are large and whose positions are nearly all
+/// reached anyway can ask for that always ([`Game::search`]).
 ///
 /// The search runs on an explicit stack: the depth of a game is limited by memory, never by the
 /// call stack. Each component is hashed once, when first met, into a compact open-addressing
@@ -45,38 +48,47 @@ use crate::{Error, Game, Nimber, Outcome};
 ///
 /// # What it promises
 ///
-/// For a finite game (no position can repeat), exact values. For a game that is not finite,
-/// [`Error::Cycle`] when the search meets a cycle; but the search only examines the positions
-/// it needs, and may settle a question from the number of moves alone, so it may also return
-/// a value that means nothing. [`Solver::with_cycle_check`] examines every reachable position
-/// first and always reports the cycle. Games whose positions may repeat on purpose belong in
-/// [`loopy`](crate::loopy).
+/// For a finite game (no position can repeat), exact values, whatever the number of threads.
+/// For a game that is not finite, [`Error::Cycle`] when the search meets a cycle; but the
+/// search only examines the positions it needs, and may settle a question from the number of
+/// moves alone, so it may also return a value that means nothing.
+/// [`Solver::with_cycle_check`] examines every reachable position first and always reports the
+/// cycle. Games whose positions may repeat on purpose belong in [`loopy`](crate::loopy).
 ///
 /// # Complexity
 ///
 /// For V components reached and E (successor, component) pairs generated: at most
 /// O(V + E) hash lookups and other work times a small constant (each component is searched at
-/// most five times), and typically far less, since most successors are never split; a test of
-/// a component with b > 512 moves that looks at all of them lists them b / 512 times.
+/// most seven times), and typically far less, since most successors are never valued; a test
+/// of a component with b > 512 moves that looks at all of them lists them b / 512 times.
 ///
 /// # Memory
 ///
 /// The table stores each component met once: `size_of::<G>()` plus 44 to 60 bytes (its value
 /// or bounds, search bookkeeping, its slots in the hashed index), plus a cache of split
-/// successors of at most one successor per stored component (or 65,536). During a search, the
-/// stack holds, per component on the current line of play, the successors not yet valued of an
-/// exact search, or at most 512 unsplit successors of a test. [`Solver::with_memory`] bounds
-/// the table and the cache and forgets what the search does not hold when they fill.
+/// successors of at most one successor per stored component (or 65,536), dropped while it
+/// rarely hits. During a search, the stack holds, per component on the current line of play,
+/// the successors not yet valued, or for a test of a component with more than 512 moves at
+/// most 512 unsplit ones. [`Solver::with_memory`] bounds the table and the cache and forgets
+/// what the search does not hold when they fill.
+///
+/// # Threads
+///
+/// A question is answered on the calling thread until its search has expanded 4,096
+/// components; then the other threads ([`Solver::with_threads`]) join it, each with a table of
+/// its own, searching the same question from another share of its successors and publishing
+/// what they learn about costly components (exact values, bounds, excluded values) in a
+/// sharded table all of them consult: the "lazy SMP" of chess engines. The first thread to
+/// answer stops the others. Each thread's table persists across questions.
 ///
 /// # Beyond one machine
 ///
-/// The table is the only state shared between questions, so it is what would be distributed: a
-/// table partitioned by the hash of a component across processes (as `GamesmanOne` does with
-/// MPI), each process owning the values of its share, with a search asking the owner of a
-/// component for its value or bound and batching those requests per round of the stack.
+/// The published table is the only state the threads share, so it is what would be
+/// distributed: partitioned by the hash of a component across processes (as `GamesmanOne`
+/// does with MPI), each process owning the values of its share, with a search asking the owner
+/// of a component before searching it and batching those requests per round of the stack.
 /// Components of a sum and the candidate values of a mex are independent questions that
-/// different processes can answer. None of this is built: today one solver is one process and
-/// one thread.
+/// different processes can answer. None of this is built: one solver is one process.
 ///
 /// # Examples
 ///
@@ -156,8 +168,10 @@ impl<G: Game> Solver<G> {
     /// Sets the number of threads the solver may use; `0` means one per core, the default
     /// ([`std::thread::available_parallelism`]).
     ///
-    /// Values never depend on it. Today the search runs on the calling thread whatever the
-    /// setting; the setting is the solver's promise of how many it may occupy.
+    /// Values never depend on it. A question whose search is short is answered on the calling
+    /// thread alone; a long one is joined by the others (see [Threads](Solver#threads)). Each
+    /// thread keeps a table of its own, so memory grows with the number of threads; with
+    /// [`with_memory`](Solver::with_memory), the budget is shared among them.
     ///
     /// ```
     /// use sprague::{games::Nim, Nimber, Solver};
@@ -190,7 +204,8 @@ impl<G: Game> Solver<G> {
     /// play and their open successors) fails, with [`Error::OutOfMemory`].
     ///
     /// The stack of the search itself is not counted: it holds the successors of the
-    /// components on the current line of play.
+    /// components on the current line of play. With several threads, each thread's table gets
+    /// an equal share of the budget.
     ///
     /// ```
     /// use sprague::{games::GridCutting, Error, Solver};

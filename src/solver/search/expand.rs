@@ -1,0 +1,459 @@
+//! Expanding a component: listing its successors, splitting them into components, and
+//! ordering them for the search.
+
+use std::hash::Hash;
+
+use super::{
+    ComponentIds, DIRECT_MARKS, EXACT, Engine, Frame, Kind, MAX_TESTS, MIN_SPLIT_CACHE, SplitCache,
+    Table, WINDOW, bits, grow, grow_to, search_memory,
+};
+use crate::Error;
+use crate::solver::rules::Rules;
+use crate::solver::table::{NOT_COUNTED, PARTIAL};
+
+/// Drops pairs of equal components from `comps[start..]`, the components of one successor
+/// not yet valued: in a finite game a sum of two equal games is worth 0 (the second player
+/// copies every move), so neither needs a search.
+fn cancel_pairs(comps: &mut Vec<u32>, start: usize) {
+    let parts = &mut comps[start..];
+    if parts.len() < 2 {
+        return;
+    }
+    parts.sort_unstable();
+    let mut kept = start;
+    let mut at = start;
+    while at < comps.len() {
+        if at + 1 < comps.len() && comps[at] == comps[at + 1] {
+            at += 2;
+        } else {
+            comps[kept] = comps[at];
+            kept += 1;
+            at += 1;
+        }
+    }
+    comps.truncate(kept);
+}
+
+impl<N: Clone + Eq + Hash> Engine<N> {
+    /// Interns the components of a successor of a component at stack depth `depth`: returns the
+    /// nim-sum of those already valued, and the start in `comps` of the others, which it
+    /// appends.
+    pub(super) fn split_successor<R: Rules<N>>(
+        table: &mut Table<N>,
+        comps: &mut Vec<u32>,
+        successor: N,
+        depth: usize,
+    ) -> Result<(u64, usize), Error> {
+        let start = comps.len();
+        let mut partial = 0;
+        R::for_each_component(successor, |c| {
+            let index = R::index(&c);
+            let (id, state) = table.intern(c, index)?;
+            Self::fold_component(table, comps, id, state, depth, &mut partial)
+        })?;
+        cancel_pairs(comps, start);
+        Ok((partial, start))
+    }
+
+    /// The component ids of `successor`, from the cache or split and cached.
+    pub(super) fn cached_split<'c, R: Rules<N>>(
+        cache: &'c mut SplitCache<N>,
+        table: &mut Table<N>,
+        successor: N,
+    ) -> Result<&'c ComponentIds, Error> {
+        let capacity = table.len().max(MIN_SPLIT_CACHE).min(table.budget);
+        cache.get_or_split(successor, capacity, |successor, ids| {
+            Self::intern_components::<R>(table, successor, ids)
+        })
+    }
+
+    /// Appends the ids of the components of `successor` to `ids`, interning new ones.
+    pub(super) fn intern_components<R: Rules<N>>(
+        table: &mut Table<N>,
+        successor: N,
+        ids: &mut ComponentIds,
+    ) -> Result<(), Error> {
+        R::for_each_component(successor, |c| {
+            let index = R::index(&c);
+            ids.push(table.intern(c, index)?.0);
+            Ok(())
+        })
+    }
+
+    /// The nim-sum of the components of `ids` already valued, and the start in `comps` of the
+    /// others, which it appends; a component on the stack at depth `depth` or above is a cycle.
+    pub(super) fn fold_components(
+        table: &Table<N>,
+        comps: &mut Vec<u32>,
+        ids: &[u32],
+        depth: usize,
+    ) -> Result<(u64, usize), Error> {
+        let start = comps.len();
+        let mut partial = 0;
+        for &id in ids {
+            Self::fold_component(table, comps, id, table.state(id), depth, &mut partial)?;
+        }
+        cancel_pairs(comps, start);
+        Ok((partial, start))
+    }
+
+    /// Adds component `id`, in state `state`, to `partial` if it is valued, else to `comps`.
+    #[inline]
+    pub(super) fn fold_component(
+        table: &Table<N>,
+        comps: &mut Vec<u32>,
+        id: u32,
+        state: u64,
+        depth: usize,
+        partial: &mut u64,
+    ) -> Result<(), Error> {
+        if state < PARTIAL {
+            *partial ^= state;
+            return Ok(());
+        }
+        let on_stack = table.aux[id as usize].on_stack;
+        if on_stack != 0 {
+            let entered = on_stack as usize - 1;
+            return Err(Error::Cycle {
+                length: depth + 1 - entered,
+                depth: entered,
+            });
+        }
+        grow(comps, id)
+    }
+
+    /// Generates the successors of component `id` and pushes a frame with `goal` for it, unless
+    /// the number of successors answers a test: none of the values in `request` can be the value.
+    ///
+    /// A component tested [`MAX_TESTS`] times before is valued exactly instead: a test that did
+    /// not settle its value showed only a bound, and testing again and again with growing
+    /// targets could cost a factor of the value.
+    pub(super) fn expand<R: Rules<N>>(
+        &mut self,
+        rules: &mut R,
+        id: u32,
+        goal: u64,
+    ) -> Result<(), Error> {
+        self.expansions += 1;
+        if R::exhaustive(&self.table.entries[id as usize].position) {
+            return self.expand_eagerly(rules, id, EXACT, Kind::Mex, None);
+        }
+        let aux = &mut self.table.aux[id as usize];
+        let exact = goal == EXACT || aux.tests >= MAX_TESTS;
+        aux.tests = aux.tests.saturating_add(1);
+        if exact {
+            return self.expand_eagerly(rules, id, EXACT, Kind::Exact, None);
+        }
+        let raw_first = self.raw.len();
+        let position = &self.table.entries[id as usize].position;
+        let raw = &mut self.raw;
+        let mut count = 0;
+        rules.for_each_successor(position, |next| {
+            if count < WINDOW {
+                grow(raw, Some(next))?;
+            }
+            count += 1;
+            Ok(())
+        })?;
+        self.table.aux[id as usize].moves = u32::try_from(count).unwrap_or(NOT_COUNTED);
+        if bits::smallest(&self.request).is_none_or(|least| least > count as u64) {
+            // The value is at most the number of successors.
+            self.raw.truncate(raw_first);
+            return Ok(());
+        }
+        if count <= WINDOW {
+            // Every successor is at hand: split them all, so that one already valued settles
+            // the test at once, and try the others in order of difficulty.
+            return self.expand_eagerly(rules, id, goal, Kind::Set, Some(raw_first));
+        }
+        let words = self.known.len() + count / 64 + 1;
+        grow_to(&mut self.known, words, 0)?;
+        // Room first, so that no error leaves the position marked as on the stack.
+        if self.frames.try_reserve(1).is_err() {
+            return Err(search_memory::<Frame>(self.frames.len() + 1));
+        }
+        self.table.aux[id as usize].on_stack = self.frames.len() as u32 + 1;
+        grow(
+            &mut self.frames,
+            Frame {
+                id,
+                kind: Kind::Lazy,
+                goal,
+                set_first: 0,
+                approx: false,
+                sought: self.table.state(id) & !PARTIAL,
+                raw_first,
+                raw_next: raw_first,
+                raw_end: self.raw.len(),
+                generated: self.raw.len() - raw_first,
+                succ_first: self.succ_partial.len(),
+                succ_count: count,
+                comps_first: self.comps.len(),
+                open_first: self.open.len(),
+                open_len: 0,
+                known_first: self.known.len() - (count / 64 + 1),
+                cursor: 0,
+                awaiting: false,
+                started: self.expansions,
+            },
+        )?;
+        Ok(())
+    }
+
+    /// Pushes a frame for component `id` with every successor split at once: the successors
+    /// the game lists, or, with `listed`, those a test listed into `raw` from that index on.
+    ///
+    /// A frame that wants the exact value must look at every successor (to see that none has
+    /// the value), so splitting lazily would save nothing; splitting while the successors are
+    /// generated spares storing them. A test of a component with few moves splits them all
+    /// too: a successor already valued may settle it at once, and the others can be ordered.
+    pub(super) fn expand_eagerly<R: Rules<N>>(
+        &mut self,
+        rules: &mut R,
+        id: u32,
+        goal: u64,
+        kind: Kind,
+        listed: Option<usize>,
+    ) -> Result<(), Error> {
+        let depth = self.frames.len();
+        // Room first, so that no error leaves the position marked as on the stack.
+        if self.frames.try_reserve(1).is_err() {
+            return Err(search_memory::<Frame>(depth + 1));
+        }
+        self.table.aux[id as usize].on_stack = depth as u32 + 1;
+        let (succ_first, comps_first, open_first) =
+            (self.succ_partial.len(), self.comps.len(), self.open.len());
+        let known_first = self.known.len();
+        self.known_values.clear();
+        let mut count = 0;
+        let generated = if let Some(first) = listed {
+            let mut result = Ok(());
+            for at in first..self.raw.len() {
+                let next = self.raw[at].take().expect("a listed successor");
+                count += 1;
+                result = self.add_successor::<R>(next, depth, known_first);
+                if result.is_err() {
+                    break;
+                }
+            }
+            self.raw.truncate(first);
+            result
+        } else {
+            // A copy, because interning the successors may move the table's storage.
+            let position = self.table.entries[id as usize].position.clone();
+            rules.for_each_successor(&position, |next| {
+                count += 1;
+                self.add_successor::<R>(next, depth, known_first)
+            })
+        };
+        let words = count / 64 + 1;
+        let ordered = generated
+            .and_then(|()| {
+                if kind == Kind::Set {
+                    // Room for the candidates and the requested values, nothing above.
+                    self.known.truncate(known_first + words);
+                    grow_to(&mut self.known, known_first + 2 * words, 0)
+                } else {
+                    grow_to(&mut self.known, known_first + words, 0)
+                }
+            })
+            .and_then(|()| self.order(rules, open_first));
+        if let Err(e) = ordered {
+            self.table.aux[id as usize].on_stack = 0;
+            self.succ_partial.truncate(succ_first);
+            self.succ_next.truncate(succ_first);
+            self.succ_end.truncate(succ_first);
+            self.comps.truncate(comps_first);
+            self.open.truncate(open_first);
+            self.known.truncate(known_first);
+            return Err(e);
+        }
+        self.table.aux[id as usize].moves = u32::try_from(count).unwrap_or(NOT_COUNTED);
+        for &v in &self.known_values {
+            if v <= count as u64 {
+                self.known[known_first + (v / 64) as usize] |= 1 << (v % 64);
+            }
+        }
+        if kind == Kind::Set {
+            self.set_candidates(known_first, count, self.open.len() - open_first);
+        }
+        let raw = self.raw.len();
+        grow(
+            &mut self.frames,
+            Frame {
+                id,
+                kind,
+                goal,
+                set_first: known_first + words,
+                approx: false,
+                sought: self.table.state(id) & !PARTIAL,
+                raw_first: raw,
+                raw_next: raw,
+                raw_end: raw,
+                // Every successor is split already: nothing to list again.
+                generated: count,
+                succ_first,
+                succ_count: count,
+                comps_first,
+                open_first,
+                open_len: self.open.len() - open_first,
+                known_first,
+                cursor: 0,
+                awaiting: false,
+                started: self.expansions,
+            },
+        )?;
+        Ok(())
+    }
+
+    /// Turns the values of the valued successors of a [`Kind::Set`] frame with `count`
+    /// successors, `open` of them not valued, marked in `known[known_first..]`, into its
+    /// candidates, and copies the requested values after them.
+    pub(super) fn set_candidates(&mut self, known_first: usize, count: usize, open: usize) {
+        let words = count / 64 + 1;
+        let valued = count - open;
+        let (candidates, requested) = self.known[known_first..].split_at_mut(words);
+        let mut hits = 0;
+        for (at, word) in candidates.iter_mut().enumerate() {
+            let all = if at + 1 == words {
+                u64::MAX >> (63 - count % 64)
+            } else {
+                u64::MAX
+            };
+            hits += (*word & all).count_ones() as usize;
+            *word = all & !*word;
+        }
+        // Each successor valued strikes its value, or the largest candidate if its value was
+        // struck already: the same candidates are left in any order.
+        for _ in hits..valued {
+            bits::remove_largest(candidates);
+        }
+        for (to, from) in requested.iter_mut().zip(&self.request) {
+            *to = *from;
+        }
+        if let Some(last) = requested.last_mut() {
+            *last &= u64::MAX >> (63 - count % 64);
+        }
+    }
+
+    /// Splits a successor of the component being expanded at stack depth `depth`, whose
+    /// bitset of known successor values starts at `known_first`: marks its value if every
+    /// component is valued, else adds it to the open list.
+    pub(super) fn add_successor<R: Rules<N>>(
+        &mut self,
+        next: N,
+        depth: usize,
+        known_first: usize,
+    ) -> Result<(), Error> {
+        let (partial, start) = if self.split_cache.resting() {
+            Self::split_successor::<R>(&mut self.table, &mut self.comps, next, depth)?
+        } else {
+            let ids = Self::cached_split::<R>(&mut self.split_cache, &mut self.table, next)?;
+            Self::fold_components(&self.table, &mut self.comps, ids, depth)?
+        };
+        if self.comps.len() == start {
+            // Small values are marked at once; a larger one waits until the number of
+            // successors, beyond which no value matters, is known.
+            if partial < DIRECT_MARKS {
+                let word = known_first + (partial / 64) as usize;
+                if word >= self.known.len() {
+                    grow_to(&mut self.known, word + 1, 0)?;
+                }
+                self.known[word] |= 1 << (partial % 64);
+            } else {
+                grow(&mut self.known_values, partial)?;
+            }
+        } else {
+            grow(&mut self.open, self.succ_partial.len())?;
+            grow(&mut self.succ_partial, partial)?;
+            grow(&mut self.succ_next, start)?;
+            grow(&mut self.succ_end, self.comps.len())?;
+        }
+        Ok(())
+    }
+
+    /// Orders the open successors from `open_first` on by difficulty, the sum of the squared
+    /// move counts of their components not yet valued, easiest first, and puts the hardest
+    /// component of each last, where it is tested while the others are valued exactly.
+    ///
+    /// Easy successors are settled fast and settle most tests (Beling and Rogalski's
+    /// "fewer moves first"): on Cram this halves the components the search expands. The
+    /// move count of a component is listed once and kept in the table.
+    pub(super) fn order<R: Rules<N>>(
+        &mut self,
+        rules: &mut R,
+        open_first: usize,
+    ) -> Result<(), Error> {
+        if self.open.len() - open_first < 2 {
+            return Ok(());
+        }
+        self.keys.clear();
+        for at in open_first..self.open.len() {
+            let succ = self.open[at];
+            let (first, end) = (self.succ_next[succ], self.succ_end[succ]);
+            let mut key = 0u64;
+            let mut hardest = (0, first);
+            for c in first..end {
+                let moves = u64::from(self.moves(rules, self.comps[c])?);
+                key = key.saturating_add(moves * moves);
+                if moves >= hardest.0 {
+                    hardest = (moves, c);
+                }
+            }
+            self.comps.swap(hardest.1, end - 1);
+            grow(&mut self.keys, (key, succ))?;
+        }
+        self.keys.sort_unstable();
+        let (thread, threads) = self.rotation;
+        if threads > 1 && self.frames.is_empty() {
+            // Each thread starts the question from its own share of the successors.
+            let by = self.keys.len() * thread / threads;
+            self.keys.rotate_left(by);
+        }
+        for (at, &(_, succ)) in self.keys.iter().enumerate() {
+            self.open[open_first + at] = succ;
+        }
+        Ok(())
+    }
+
+    /// The number of moves of component `id`, listed if it was never counted.
+    pub(super) fn moves<R: Rules<N>>(&mut self, rules: &mut R, id: u32) -> Result<u32, Error> {
+        let known = self.table.aux[id as usize].moves;
+        if known != NOT_COUNTED {
+            return Ok(known);
+        }
+        let mut count = 0u32;
+        rules.for_each_successor(&self.table.entries[id as usize].position, |_| {
+            count = count.saturating_add(1);
+            Ok(())
+        })?;
+        let count = count.min(NOT_COUNTED - 1);
+        self.table.aux[id as usize].moves = count;
+        Ok(count)
+    }
+
+    /// Lists the successors of the top frame again and keeps the next [`WINDOW`] of them not
+    /// yet seen.
+    pub(super) fn refill<R: Rules<N>>(&mut self, rules: &mut R) -> Result<(), Error> {
+        let frame = self.frames.last_mut().expect("a frame is running");
+        self.raw.truncate(frame.raw_first);
+        let position = &self.table.entries[frame.id as usize].position;
+        let (skip, raw) = (frame.generated, &mut self.raw);
+        let mut seen = 0;
+        rules.for_each_successor(position, |next| {
+            if seen >= skip && seen < skip + WINDOW {
+                grow(raw, Some(next))?;
+            }
+            seen += 1;
+            Ok(())
+        })?;
+        frame.raw_next = frame.raw_first;
+        frame.raw_end = self.raw.len();
+        frame.generated += frame.raw_end - frame.raw_first;
+        if frame.raw_end == frame.raw_first {
+            // The game listed fewer successors than before: its rules are not a function.
+            frame.generated = frame.succ_count;
+        }
+        Ok(())
+    }
+}

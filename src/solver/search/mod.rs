@@ -1,0 +1,502 @@
+//! The search behind [`Solver`](super::Solver): exact values by witness search and set tests,
+//! on an explicit stack.
+//!
+//! A component P has value v exactly when its successors reach every value below v and none
+//! reaches v. Rather than valuing every successor, an exact search looks for *witnesses*: for
+//! y = 0, 1, 2, … it asks successors "is your value y?", and the first y no successor has is
+//! the value (an aspiration search, after Beling and Rogalski, *On pruning search trees of
+//! impartial games*, 2020). Of a successor made of several components, all but the hardest are
+//! valued exactly and the hardest is asked (Beling's refinement of Lemoine and Viennot,
+//! *Nimbers are inevitable*, 2012); equal components cancel first.
+//!
+//! A question "is your value in R?" about a component with n moves is a *set test*: the value
+//! is one of the candidates 0..=n, each successor strikes out its value (or, when its value is
+//! not a candidate, the largest candidate), and a successor is asked only whether its value is
+//! among the candidates up to the largest of R. The test stops as soon as no value of R is a
+//! candidate; if it sees every successor, the one candidate left is the value. Successors are
+//! split all at once, so that one already valued settles the question without a search, and
+//! tried in order of difficulty (the sum of the squared move counts of their components: fewer
+//! moves first). Most successors of most positions are never valued exactly.
+//!
+//! What searches learn is kept: exact values, lower bounds, values a test excluded, and move
+//! counts. A component tested [`MAX_TESTS`] times is valued exactly. When every successor of a
+//! component is already known, the search is a plain mex, and a game that asks for
+//! [`Search::Exhaustive`](crate::Search) gets one always.
+//!
+//! A test of a component with more than [`WINDOW`] moves keeps at most that many unsplit and
+//! lists them again for the next ones, looking for witnesses up to the largest requested
+//! value, so the stack of a deep search of a wide game grows with its depth, not with its depth
+//! times its width. Under a memory budget the table is compacted between steps: what the stack
+//! names stays, with the oldest exact values, and everything is renumbered.
+//!
+//! The files: this one holds the engine and its stack; `expand` lists and splits the successors
+//! of a component and orders them; `step` advances the top frame; `threads` lets several
+//! threads search one question (see [`parallel`](super::parallel)).
+
+mod expand;
+mod step;
+mod threads;
+
+use std::hash::Hash;
+use std::sync::Arc;
+
+use super::bits;
+use super::finite;
+use super::parallel::{ALONE, Learned, PUBLISH, Shared};
+use super::rules::Rules;
+use super::splits::{ComponentIds, SplitCache};
+use super::table::{FORGOTTEN, PARTIAL, Table};
+use crate::Error;
+
+/// Appends `item` to one of the search's own vectors, a failed allocation being
+/// [`Error::OutOfMemory`] rather than an abort (a game with billions of successors fills them).
+#[inline]
+fn grow<T>(vec: &mut Vec<T>, item: T) -> Result<(), Error> {
+    if vec.len() == vec.capacity() && vec.try_reserve(1).is_err() {
+        return Err(search_memory::<T>(vec.len() + 1));
+    }
+    vec.push(item);
+    Ok(())
+}
+
+/// Lengthens one of the search's own vectors to `len` (if shorter), filling with `value`, a
+/// failed allocation being [`Error::OutOfMemory`].
+fn grow_to<T: Clone>(vec: &mut Vec<T>, len: usize, value: T) -> Result<(), Error> {
+    if len <= vec.len() {
+        return Ok(());
+    }
+    if vec.try_reserve(len - vec.len()).is_err() {
+        return Err(search_memory::<T>(len));
+    }
+    vec.resize(len, value);
+    Ok(())
+}
+
+#[cold]
+fn search_memory<T>(len: usize) -> Error {
+    Error::OutOfMemory {
+        what: "the search's own stack",
+        bytes: (len as u128) * (size_of::<T>() as u128),
+    }
+}
+
+/// Successor values below this are marked in a frame's bitset as they are found.
+const DIRECT_MARKS: u64 = 1 << 12;
+
+/// A test keeps at most this many of its successors unsplit at a time, and lists them again
+/// for the next ones: a search d components deep with b successors each holds O(d) of them,
+/// not O(d · b), for O(b / WINDOW) listings of a component that a test searches to the end.
+/// A smaller window lists wide components too often; a larger one holds more memory.
+const WINDOW: usize = 512;
+
+/// The goal of a frame that wants the exact value.
+const EXACT: u64 = u64::MAX;
+
+/// How many tests may search a component before it is valued exactly. A test that does not
+/// settle the value shows little, and tests again and again with other requests could cost a
+/// factor of the value; an exact search costs more than one test, though, and most tests of a
+/// game with small values settle within a few.
+const MAX_TESTS: u8 = 6;
+
+/// A component under search.
+///
+/// Its successors wait unsplit in `raw[raw_next..raw_end]` until the search
+/// needs them; split ones are in the successor arrays from `succ_first` on. Those not yet
+/// valued are listed in `open[open_first..open_first + open_len]`, and the values of the valued
+/// ones are marked in the bitset `known[known_first..]` (bits up to `succ_count`: a value above
+/// the number of successors cannot matter).
+struct Frame {
+    id: u32,
+    kind: Kind,
+    /// [`EXACT`], or the largest value a test asks for.
+    goal: u64,
+    /// For [`Kind::Set`]: where the requested values start in `known`, after the candidates.
+    set_first: usize,
+    /// For [`Kind::Set`]: whether a candidate was struck for a successor of unknown value.
+    approx: bool,
+    /// The value whose witness is sought.
+    sought: u64,
+    raw_first: usize,
+    raw_next: usize,
+    raw_end: usize,
+    /// How many successors, in the order the game lists them, have entered `raw` so far.
+    generated: usize,
+    succ_first: usize,
+    succ_count: usize,
+    comps_first: usize,
+    open_first: usize,
+    open_len: usize,
+    known_first: usize,
+    /// The open successor being tried as a witness for `y`.
+    cursor: usize,
+    /// A test was pushed for the successor at `cursor`: if it did not value the component,
+    /// the value was not among those asked.
+    awaiting: bool,
+    /// `Engine::expansions` when the frame was pushed.
+    started: u64,
+}
+
+/// How a run of the stack ended.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Run {
+    /// The stack is empty: the question is answered.
+    Finished,
+    /// It expanded as many components as it was allowed to.
+    Paused,
+    /// Another thread answered the question.
+    Stopped,
+}
+
+/// How a frame searches.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    /// The exact value, by witnesses for 0, 1, 2, … in turn (an aspiration search).
+    Exact,
+    /// The exact value, as the mex of the values of the successors, each valued exactly
+    /// ([`Search::Exhaustive`](crate::Search)).
+    Mex,
+    /// A test of a component with every successor split: Beling and Rogalski's "is the value
+    /// in this set?". The candidates for the value start as 0..=n for n successors (the value is
+    /// at most n); each successor strikes out its value, or the largest candidate when its
+    /// value is not a candidate, so one candidate is left at the end: the value. A successor is
+    /// asked only whether its value is among the candidates (up to the largest requested, but
+    /// the largest candidate), and the search stops once no requested value is a candidate.
+    Set,
+    /// A test of a component with too many successors to split at once: witnesses for
+    /// 0, 1, 2, … up to the largest requested value, with the successors listed a window at a
+    /// time.
+    Lazy,
+}
+
+/// What the top frame needs next.
+enum Step {
+    /// Search this component for its exact value ([`EXACT`]), or test whether its value is in
+    /// `Engine::request`, whose largest value this is.
+    Push(u32, u64),
+    /// The frame is finished.
+    Done,
+    /// The frame needs its next window of unsplit successors.
+    Refill,
+    /// The frame needs its next unsplit successor split.
+    Split,
+}
+
+/// The table and the reusable search stack.
+pub(super) struct Engine<N> {
+    pub(super) table: Table<N>,
+    frames: Vec<Frame>,
+    /// Successors of stacked components, until they are split.
+    raw: Vec<Option<N>>,
+    /// Per successor of a stacked component: the nim-sum of its components valued so far,
+    succ_partial: Vec<u64>,
+    /// the index in `comps` of its first component not yet valued,
+    succ_next: Vec<usize>,
+    /// and the end of its components in `comps`.
+    succ_end: Vec<usize>,
+    /// Components of successors not valued when their parent was expanded.
+    comps: Vec<u32>,
+    /// Indices of successors not yet valued, per frame.
+    open: Vec<usize>,
+    /// Bitsets of the values of valued successors, per frame.
+    known: Vec<u64>,
+    /// Scratch: the values of the successors valued while a frame is expanded eagerly.
+    known_values: Vec<u64>,
+    /// Scratch: the open successors of a frame being ordered, with their difficulty.
+    keys: Vec<(u64, usize)>,
+    /// The values the next test asks for.
+    request: Vec<u64>,
+    /// The components of successors split by tests, by successor.
+    split_cache: SplitCache<N>,
+    /// The value of the last frame finished: after a search, the root's.
+    last_value: u64,
+    /// The number of positions stored before the current question, renumbered when the table
+    /// is compacted: what an error leaves.
+    pub(super) mark: usize,
+    /// Whether a search is under way: set when one starts, cleared when it returns, so still
+    /// set at the next start only after a panic in the user's code unwound through it.
+    busy: bool,
+    /// With a memory budget, the table is compacted when it reaches this many positions.
+    compact_at: usize,
+    /// How many components the engine has expanded: a clock for the threads' policies.
+    expansions: u64,
+    /// While several threads search one question: what they share.
+    shared: Option<Arc<Shared<N>>>,
+    /// This thread's number among the threads searching, and how many there are: the thread
+    /// tries the successors of the question rotated by its share of them.
+    rotation: (usize, usize),
+}
+
+/// The split cache may hold one successor per stored position, or this many (but never more
+/// than the memory budget allows): it saves work, and must not grow without bound. Sixteen per
+/// position split a third fewer successors on Cram, for five times the memory.
+const MIN_SPLIT_CACHE: usize = 1 << 16;
+
+impl<N: Clone + Eq + Hash> Engine<N> {
+    pub(super) fn new() -> Self {
+        Engine {
+            table: Table::new(),
+            frames: Vec::new(),
+            raw: Vec::new(),
+            succ_partial: Vec::new(),
+            succ_next: Vec::new(),
+            succ_end: Vec::new(),
+            comps: Vec::new(),
+            open: Vec::new(),
+            known: Vec::new(),
+            known_values: Vec::new(),
+            keys: Vec::new(),
+            request: Vec::new(),
+            split_cache: SplitCache::new(),
+            last_value: 0,
+            mark: 0,
+            busy: false,
+            compact_at: usize::MAX,
+            expansions: 0,
+            shared: None,
+            rotation: (0, 1),
+        }
+    }
+
+    /// Bounds the table to about `bytes` bytes (besides what positions own on the heap), for
+    /// the positions and for the cache of split successors: at three quarters of it the table
+    /// is compacted, and a search that needs more at once fails with [`Error::OutOfMemory`].
+    pub(super) fn set_memory(&mut self, bytes: usize) {
+        let each = Table::<N>::bytes_per_position() + 2 * size_of::<(N, ComponentIds)>();
+        let positions = (bytes / each).max(16);
+        self.table.budget = positions;
+        self.compact_at = positions / 4 * 3;
+    }
+
+    /// Makes the engine ready for a new question: after a panic that unwound through a
+    /// search, drops its stack and clears every mark of a component under search, which would
+    /// otherwise read as a cycle.
+    pub(super) fn begin(&mut self) {
+        if self.busy {
+            self.abandon();
+            for aux in &mut self.table.aux {
+                aux.on_stack = 0;
+            }
+        }
+        self.mark = self.table.len();
+    }
+
+    /// Examines every component reachable from `position` for a cycle, unless it was
+    /// examined before: see [`finite::check`].
+    ///
+    /// # Errors
+    ///
+    /// As [`finite::check`].
+    pub(super) fn check_finite<R: Rules<N>>(
+        &mut self,
+        rules: &mut R,
+        position: N,
+    ) -> Result<(), Error> {
+        self.busy = true;
+        let result = finite::check(&mut self.table, rules, position);
+        self.busy = false;
+        result
+    }
+
+    /// Forgets what the current question added, after an error.
+    pub(super) fn fail(&mut self) {
+        self.forget_from(self.mark);
+    }
+
+    /// Forgets the positions that nothing on the stack names, but for the oldest exact values,
+    /// to bring the table down to half its budget; renumbers the rest.
+    ///
+    /// Old positions are kept because a depth-first search meets the big components, the
+    /// costly ones to value again, first.
+    fn compact(&mut self) -> Result<(), Error> {
+        let len = self.table.len();
+        let mut keep = Vec::new();
+        if keep.try_reserve_exact(len).is_err() {
+            return Err(Error::OutOfMemory {
+                what: "the compaction of the position table",
+                bytes: len as u128,
+            });
+        }
+        keep.resize(len, false);
+        for f in &self.frames {
+            keep[f.id as usize] = true;
+        }
+        for &c in &self.comps {
+            keep[c as usize] = true;
+        }
+        let mut kept = keep.iter().filter(|&&k| k).count();
+        let target = self.table.budget / 2;
+        for (id, k) in keep.iter_mut().enumerate() {
+            if kept >= target {
+                break;
+            }
+            if !*k && self.table.entries[id].state < PARTIAL {
+                *k = true;
+                kept += 1;
+            }
+        }
+        let remap = self.table.retain(&keep)?;
+        for f in &mut self.frames {
+            f.id = remap[f.id as usize];
+        }
+        for c in &mut self.comps {
+            *c = remap[*c as usize];
+        }
+        self.mark = remap[..self.mark.min(len)]
+            .iter()
+            .filter(|&&id| id != FORGOTTEN)
+            .count();
+        self.split_cache.clear();
+        // Halfway between what is kept and the budget, so that a stack near the budget does
+        // not compact at every step.
+        self.compact_at = usize::midpoint(self.table.len(), self.table.budget);
+        Ok(())
+    }
+
+    /// The value of the component `position`, searched if it is not known.
+    ///
+    /// # Errors
+    ///
+    /// As [`Solver::grundy`](super::Solver::grundy). The stack is then empty again; the caller
+    /// decides what to keep of the positions met.
+    pub(super) fn value_of<R: Rules<N>>(
+        &mut self,
+        rules: &mut R,
+        position: N,
+    ) -> Result<u64, Error> {
+        let index = R::index(&position);
+        let (id, state) = self.table.intern(position, index)?;
+        if state < PARTIAL {
+            return Ok(state);
+        }
+        self.busy = true;
+        let result = self
+            .expand(rules, id, EXACT)
+            .and_then(|()| self.run(rules, u64::MAX));
+        self.busy = false;
+        self.settle(result)
+    }
+
+    /// The value a finished search left, or its error after clearing the stack.
+    fn settle(&mut self, result: Result<Run, Error>) -> Result<u64, Error> {
+        if let Err(e) = result {
+            self.abandon();
+            return Err(e);
+        }
+        debug_assert!(
+            self.last_value < PARTIAL,
+            "a finished search leaves an exact value"
+        );
+        Ok(self.last_value)
+    }
+
+    /// Runs the stack until it is empty, or until it has expanded `pause_at` components, or
+    /// another thread answered.
+    fn run<R: Rules<N>>(&mut self, rules: &mut R, pause_at: u64) -> Result<Run, Error> {
+        while !self.frames.is_empty() {
+            if self.table.len() >= self.compact_at {
+                self.compact()?;
+            }
+            if self.expansions >= pause_at {
+                return Ok(Run::Paused);
+            }
+            if self.shared.as_ref().is_some_and(|shared| shared.stopped()) {
+                return Ok(Run::Stopped);
+            }
+            match self.step()? {
+                Step::Done => self.finish(),
+                Step::Split => self.split_next::<R>()?,
+                Step::Refill => self.refill(rules)?,
+                Step::Push(id, goal) => {
+                    if goal != EXACT {
+                        self.frames.last_mut().expect("a frame is running").awaiting = true;
+                    }
+                    if !self.learn(id, goal) {
+                        self.expand(rules, id, goal)?;
+                    }
+                }
+            }
+        }
+        Ok(Run::Finished)
+    }
+
+    /// Records the result of the top frame and pops it.
+    fn finish(&mut self) {
+        let f = self.frames.pop().expect("a frame is running");
+        match f.kind {
+            Kind::Set => {
+                // With every successor seen, one candidate is left: the value, unless a
+                // successor of unknown value struck the largest candidate in its place and the
+                // one left is above every value asked for.
+                let candidates = &self.known[f.known_first..f.set_first];
+                let last = bits::smallest(candidates).expect("one candidate is left");
+                if f.cursor == f.open_len && (!f.approx || last <= f.goal) {
+                    self.table.set_state(f.id, last);
+                } else {
+                    // No value asked for is a candidate, and the value is always one.
+                    self.table.aux[f.id as usize].excluded |= self.known[f.set_first] as u32;
+                }
+            }
+            // A test stops at its goal when it finds a witness for it: every value up to the
+            // goal is reached, so the value is above it.
+            Kind::Lazy if f.sought == f.goal && self.has_known(&f, f.sought) => {
+                self.table.set_state(f.id, PARTIAL | (f.goal + 1));
+            }
+            // Otherwise no successor has the value sought, and every smaller one is reached.
+            _ => self.table.set_state(f.id, f.sought),
+        }
+        self.last_value = f.sought;
+        self.table.aux[f.id as usize].on_stack = 0;
+        self.truncate_to(&f);
+        if let Some(shared) = &self.shared {
+            let state = self.table.state(f.id);
+            if self.frames.is_empty() {
+                shared.answer(state);
+            } else if self.expansions - f.started >= PUBLISH {
+                let excluded = self.table.aux[f.id as usize].excluded;
+                let position = self.table.entries[f.id as usize].position.clone();
+                shared.publish(position, Learned { state, excluded });
+            }
+        }
+    }
+
+    fn has_known(&self, f: &Frame, v: u64) -> bool {
+        v <= f.succ_count as u64
+            && self.known[f.known_first + (v / 64) as usize] & (1 << (v % 64)) != 0
+    }
+
+    /// Drops the stack storage of `f` and of everything above it.
+    fn truncate_to(&mut self, f: &Frame) {
+        self.raw.truncate(f.raw_first);
+        self.succ_partial.truncate(f.succ_first);
+        self.succ_next.truncate(f.succ_first);
+        self.succ_end.truncate(f.succ_first);
+        self.comps.truncate(f.comps_first);
+        self.open.truncate(f.open_first);
+        self.known.truncate(f.known_first);
+    }
+
+    /// Forgets the positions with ids from `len` on, and every cached split, which may name
+    /// them.
+    pub(super) fn forget_from(&mut self, len: usize) {
+        if len == 0 {
+            self.table.clear();
+        } else {
+            self.table.truncate(len);
+        }
+        self.split_cache.clear();
+    }
+
+    /// Clears the stack after an error. Values and bounds found so far are facts and stay.
+    fn abandon(&mut self) {
+        for f in self.frames.drain(..) {
+            self.table.aux[f.id as usize].on_stack = 0;
+        }
+        self.raw.clear();
+        self.succ_partial.clear();
+        self.succ_next.clear();
+        self.succ_end.clear();
+        self.comps.clear();
+        self.open.clear();
+        self.known.clear();
+    }
+}

@@ -1,0 +1,235 @@
+//! Advancing the top frame of the search: the witness loop of exact searches and lazy tests,
+//! and the single pass of set tests.
+
+use std::hash::Hash;
+
+use super::{EXACT, Engine, Kind, MAX_TESTS, Step, Table, bits, grow, grow_to};
+use crate::Error;
+use crate::solver::rules::Rules;
+use crate::solver::table::{NOT_COUNTED, PARTIAL};
+
+/// Folds the components of a successor that are valued, from `next` on, into its nim-sum
+/// `partial`, up to the first that is not; whether every one is valued.
+#[inline]
+fn fold_valued<N>(
+    table: &Table<N>,
+    comps: &[u32],
+    partial: &mut u64,
+    next: &mut usize,
+    end: usize,
+) -> bool {
+    while *next < end {
+        let state = table.state(comps[*next]);
+        if state >= PARTIAL {
+            return false;
+        }
+        *partial ^= state;
+        *next += 1;
+    }
+    true
+}
+
+impl<N: Clone + Eq + Hash> Engine<N> {
+    /// Advances the top frame until it needs another component searched or is finished.
+    pub(super) fn step(&mut self) -> Result<Step, Error> {
+        if self.frames.last().expect("a frame is running").kind == Kind::Set {
+            return Ok(self.step_set());
+        }
+        let Engine {
+            table,
+            frames,
+            succ_partial,
+            succ_next,
+            succ_end,
+            comps,
+            open,
+            known,
+            request,
+            ..
+        } = self;
+        let frame = frames.last_mut().expect("a frame is running");
+        if frame.awaiting {
+            frame.awaiting = false;
+            // A test that valued the component leaves it to the loop below; one that did not
+            // showed that it has no successor of the value sought.
+            let succ = open[frame.open_first + frame.cursor];
+            if table.state(comps[succ_next[succ]]) >= PARTIAL {
+                frame.cursor += 1;
+            }
+        }
+        loop {
+            let sought = frame.sought;
+            let known_values = &mut known[frame.known_first..];
+            if sought <= frame.succ_count as u64
+                && known_values[(sought / 64) as usize] & (1 << (sought % 64)) != 0
+            {
+                // A successor has the value sought.
+                if sought == frame.goal && frame.kind == Kind::Lazy {
+                    return Ok(Step::Done);
+                }
+                frame.sought += 1;
+                frame.cursor = 0;
+                continue;
+            }
+            if frame.cursor == frame.open_len {
+                if frame.raw_next == frame.raw_end {
+                    if frame.generated < frame.succ_count {
+                        return Ok(Step::Refill);
+                    }
+                    // No successor has the value sought, and every smaller value is reached.
+                    return Ok(Step::Done);
+                }
+                return Ok(Step::Split);
+            }
+            let at = frame.open_first + frame.cursor;
+            let succ = open[at];
+            let end = succ_end[succ];
+            if fold_valued(
+                table,
+                comps,
+                &mut succ_partial[succ],
+                &mut succ_next[succ],
+                end,
+            ) {
+                let value = succ_partial[succ];
+                if value <= frame.succ_count as u64 {
+                    known_values[(value / 64) as usize] |= 1 << (value % 64);
+                }
+                // Out of the open list, keeping the others in their order.
+                let open_end = frame.open_first + frame.open_len;
+                open.copy_within(at + 1..open_end, at);
+                frame.open_len -= 1;
+                continue;
+            }
+            let component = comps[succ_next[succ]];
+            if end - succ_next[succ] >= 2 || frame.kind == Kind::Mex {
+                // Value all components but the last exactly, then test the last.
+                return Ok(Step::Push(component, EXACT));
+            }
+            let target = sought ^ succ_partial[succ];
+            let lower = table.state(component) & !PARTIAL;
+            let aux = &table.aux[component as usize];
+            // A component asked about again and again is worth its exact value.
+            let excluded =
+                target < 32 && aux.excluded & (1 << target) != 0 && aux.tests < MAX_TESTS;
+            // A value is at most the number of moves.
+            if target < lower
+                || excluded
+                || (aux.moves != NOT_COUNTED && target > u64::from(aux.moves))
+            {
+                frame.cursor += 1;
+                continue;
+            }
+            request.clear();
+            grow_to(request, (target / 64) as usize + 1, 0)?;
+            request[(target / 64) as usize] |= 1 << (target % 64);
+            return Ok(Step::Push(component, target));
+        }
+    }
+
+    /// Splits the next unsplit successor of the top frame, a [`Kind::Lazy`] test, unless it was
+    /// split before: tests search the same components again with other goals, and different
+    /// positions share successors.
+    pub(super) fn split_next<R: Rules<N>>(&mut self) -> Result<(), Error> {
+        let depth = self.frames.len() - 1;
+        let frame = self.frames.last_mut().expect("a frame is running");
+        let next = self.raw[frame.raw_next]
+            .take()
+            .expect("an unsplit successor");
+        frame.raw_next += 1;
+        let ids = Self::cached_split::<R>(&mut self.split_cache, &mut self.table, next)?;
+        let (partial, start) = Self::fold_components(&self.table, &mut self.comps, ids, depth)?;
+        if self.comps.len() == start {
+            if partial <= frame.succ_count as u64 {
+                self.known[frame.known_first + (partial / 64) as usize] |= 1 << (partial % 64);
+            }
+        } else {
+            // Valued successors were moved out past the end of the open list.
+            self.open.truncate(frame.open_first + frame.open_len);
+            grow(&mut self.open, self.succ_partial.len())?;
+            frame.open_len += 1;
+            grow(&mut self.succ_partial, partial)?;
+            grow(&mut self.succ_next, start)?;
+            grow(&mut self.succ_end, self.comps.len())?;
+        }
+        Ok(())
+    }
+
+    /// Advances the top frame, a [`Kind::Set`] test, until it needs another component
+    /// searched or is finished.
+    pub(super) fn step_set(&mut self) -> Step {
+        let Engine {
+            table,
+            frames,
+            succ_partial,
+            succ_next,
+            succ_end,
+            comps,
+            open,
+            known,
+            request,
+            ..
+        } = self;
+        let frame = frames.last_mut().expect("a frame is running");
+        let words = frame.set_first - frame.known_first;
+        let (candidates, requested) = known[frame.known_first..].split_at_mut(words);
+        let requested = &requested[..words];
+        if frame.awaiting {
+            frame.awaiting = false;
+            let succ = open[frame.open_first + frame.cursor];
+            if table.state(comps[succ_next[succ]]) >= PARTIAL {
+                // Not a candidate up to the largest requested value: as good as any value
+                // above the largest candidate, for the values that matter.
+                bits::remove_largest(candidates);
+                frame.approx = true;
+                frame.cursor += 1;
+            }
+        }
+        loop {
+            if !bits::meet(candidates, requested) || frame.cursor == frame.open_len {
+                return Step::Done;
+            }
+            let succ = open[frame.open_first + frame.cursor];
+            let end = succ_end[succ];
+            if fold_valued(
+                table,
+                comps,
+                &mut succ_partial[succ],
+                &mut succ_next[succ],
+                end,
+            ) {
+                bits::remove_or_largest(candidates, succ_partial[succ]);
+                frame.cursor += 1;
+                continue;
+            }
+            let component = comps[succ_next[succ]];
+            if end - succ_next[succ] >= 2 {
+                return Step::Push(component, EXACT);
+            }
+            let top = bits::largest(candidates).expect("one candidate per successor left");
+            let mut ask = bits::xored(candidates, frame.goal, top, succ_partial[succ], request);
+            let aux = &table.aux[component as usize];
+            if aux.excluded != 0 && ask.is_some() && aux.tests < MAX_TESTS {
+                request[0] &= !u64::from(aux.excluded);
+                ask = bits::largest(request);
+            }
+            let lower = table.state(component) & !PARTIAL;
+            let moves = aux.moves;
+            let hopeless = match ask {
+                None => true,
+                Some(most) => {
+                    most < lower
+                        || (moves != NOT_COUNTED
+                            && bits::smallest(request).is_none_or(|least| least > u64::from(moves)))
+                }
+            };
+            if hopeless {
+                bits::remove_largest(candidates);
+                frame.approx = true;
+                frame.cursor += 1;
+                continue;
+            }
+            return Step::Push(component, ask.expect("a value asked for"));
+        }
+    }
+}

@@ -1,0 +1,113 @@
+//! Searching one question with several threads: see [`parallel`](crate::solver::parallel).
+
+use std::hash::Hash;
+use std::sync::Arc;
+
+use super::{ALONE, EXACT, Engine, Run, Shared};
+use crate::solver::rules::{GameRules, Rules};
+use crate::solver::table::PARTIAL;
+use crate::{Error, Game};
+
+impl<N: Clone + Eq + Hash> Engine<N> {
+    /// The value of the component `position`, searched by this thread and `helpers` if its
+    /// search is long: see [`parallel`](crate::solver::parallel).
+    ///
+    /// # Errors
+    ///
+    /// As [`Engine::value_of`]. Errors of the helpers only stop them.
+    pub(in crate::solver) fn value_with_helpers<R>(
+        &mut self,
+        rules: &mut R,
+        position: N,
+        helpers: &mut [Engine<N>],
+    ) -> Result<u64, Error>
+    where
+        R: Rules<N>,
+        N: Game,
+    {
+        let index = R::index(&position);
+        let (id, state) = self.table.intern(position, index)?;
+        if state < PARTIAL {
+            return Ok(state);
+        }
+        self.busy = true;
+        let mut result = self
+            .expand(rules, id, EXACT)
+            .and_then(|()| self.run(rules, self.expansions + ALONE));
+        if result == Ok(Run::Paused) {
+            let shared = Shared::new();
+            self.shared = Some(Arc::clone(&shared));
+            let threads = helpers.len() + 1;
+            // The root's id may have changed: a compaction renumbers the table.
+            let root = self.frames[0].id;
+            let position = self.table.entries[root as usize].position.clone();
+            result = std::thread::scope(|scope| {
+                for (k, helper) in helpers.iter_mut().enumerate() {
+                    let (shared, position) = (Arc::clone(&shared), position.clone());
+                    scope.spawn(move || helper.help(shared, position, (k + 1, threads)));
+                }
+                let result = self.run(rules, u64::MAX);
+                shared.stop();
+                result
+            });
+            self.shared = None;
+            if let Some(value) = shared.found().filter(|_| result == Ok(Run::Stopped)) {
+                // Another thread answered first.
+                let root = self.frames[0].id;
+                self.abandon();
+                self.table.set_state(root, value);
+                self.last_value = value;
+                result = Ok(Run::Finished);
+            }
+        }
+        self.busy = false;
+        self.settle(result)
+    }
+
+    /// A helper thread's part in a search of `position` by several threads: the same search,
+    /// with the successors of `position` tried in the order `rotation` gives, until a thread
+    /// answers. The table keeps what it learned; errors and panics only end the help.
+    pub(super) fn help(&mut self, shared: Arc<Shared<N>>, position: N, rotation: (usize, usize))
+    where
+        N: Game,
+    {
+        self.begin();
+        self.shared = Some(shared);
+        self.rotation = rotation;
+        // A panic in the game's code ends this thread's help; `begin` clears what it left.
+        let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            let _ = self.value_of(&mut GameRules, position);
+        }));
+        self.shared = None;
+        self.rotation = (0, 1);
+    }
+
+    /// Takes what other threads published about component `id`; whether that settles the
+    /// search with `goal` about to start: the component is now valued, or, for a test, none of
+    /// the values in `request` remains possible.
+    pub(super) fn learn(&mut self, id: u32, goal: u64) -> bool {
+        let Some(shared) = &self.shared else {
+            return false;
+        };
+        let Some(learned) = shared.get(&self.table.entries[id as usize].position) else {
+            return false;
+        };
+        self.table.aux[id as usize].excluded |= learned.excluded;
+        let state = self.table.state(id);
+        if learned.state < PARTIAL || learned.state > state {
+            self.table.set_state(id, learned.state);
+        }
+        if learned.state < PARTIAL {
+            return true;
+        }
+        let lower = learned.state.max(state) & !PARTIAL;
+        let excluded = u64::from(self.table.aux[id as usize].excluded);
+        goal != EXACT
+            && (goal < lower
+                || self
+                    .request
+                    .iter()
+                    .enumerate()
+                    .all(|(word, &values)| values == 0 || (word == 0 && values & !excluded == 0)))
+    }
+}
