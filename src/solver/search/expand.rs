@@ -14,12 +14,16 @@ use crate::solver::table::{NOT_COUNTED, PARTIAL};
 /// Drops pairs of equal components from `comps[start..]`, the components of one successor
 /// not yet valued: in a finite game a sum of two equal games is worth 0 (the second player
 /// copies every move), so neither needs a search.
+#[inline]
 fn cancel_pairs(comps: &mut Vec<u32>, start: usize) {
-    let parts = &mut comps[start..];
-    if parts.len() < 2 {
-        return;
+    if comps.len() - start >= 2 {
+        cancel_pairs_of_many(comps, start);
     }
-    parts.sort_unstable();
+}
+
+/// [`cancel_pairs`] for two components or more.
+fn cancel_pairs_of_many(comps: &mut Vec<u32>, start: usize) {
+    comps[start..].sort_unstable();
     let mut kept = start;
     let mut at = start;
     while at < comps.len() {
@@ -53,6 +57,18 @@ impl<N: Clone + Eq + Hash> Engine<N> {
         })?;
         cancel_pairs(comps, start);
         Ok((partial, start))
+    }
+
+    /// [`Engine::split_successor`] through the cache of split successors. Kept out of line, so
+    /// that the path without the cache stays small enough to inline the game's split.
+    #[inline(never)]
+    fn split_through_cache<R: Rules<N>>(
+        &mut self,
+        next: N,
+        depth: usize,
+    ) -> Result<(u64, usize), Error> {
+        let ids = Self::cached_split::<R>(&mut self.split_cache, &mut self.table, next)?;
+        Self::fold_components(&self.table, &mut self.comps, ids, depth)
     }
 
     /// The component ids of `successor`, from the cache or split and cached.
@@ -339,6 +355,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
     /// Splits a successor of the component being expanded at stack depth `depth`, whose
     /// bitset of known successor values starts at `known_first`: marks its value if every
     /// component is valued, else adds it to the open list.
+    #[inline]
     pub(super) fn add_successor<R: Rules<N>>(
         &mut self,
         next: N,
@@ -348,8 +365,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
         let (partial, start) = if self.split_cache.resting() {
             Self::split_successor::<R>(&mut self.table, &mut self.comps, next, depth)?
         } else {
-            let ids = Self::cached_split::<R>(&mut self.split_cache, &mut self.table, next)?;
-            Self::fold_components(&self.table, &mut self.comps, ids, depth)?
+            self.split_through_cache::<R>(next, depth)?
         };
         if self.comps.len() == start {
             // Small values are marked at once; a larger one waits until the number of
