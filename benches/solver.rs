@@ -260,6 +260,17 @@ fn solver(c: &mut Criterion) {
     group.bench_function("Cram as a user game, 5 x 5, cold", |b| {
         b.iter(|| black_box(grundy(&Cram::full(5, 5)).unwrap()))
     });
+    for threads in [1, 2] {
+        group.bench_function(
+            format!("Cram as a user game, 7 x 4, cold, {threads} threads"),
+            |b| {
+                b.iter(|| {
+                    let mut solver = Solver::new().with_threads(threads);
+                    black_box(solver.grundy(&Cram::full(7, 4)).unwrap())
+                });
+            },
+        );
+    }
     group.bench_function("path of 1M positions", |b| {
         b.iter(|| black_box(grundy(&Path(1_000_000)).unwrap()))
     });

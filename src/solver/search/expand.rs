@@ -4,8 +4,8 @@
 use std::hash::Hash;
 
 use super::{
-    ComponentIds, DIRECT_MARKS, EXACT, Engine, Frame, Kind, MAX_TESTS, MIN_SPLIT_CACHE, SplitCache,
-    Table, WINDOW, bits, grow, grow_to, search_memory,
+    ComponentIds, DIRECT_MARKS, EXACT, Engine, Frame, Kind, MAX_TESTS, MAX_TESTS_WIDE,
+    MIN_SPLIT_CACHE, SplitCache, Table, WIDE, WINDOW, bits, grow, grow_to, search_memory,
 };
 use crate::Error;
 use crate::solver::rules::Rules;
@@ -37,6 +37,10 @@ fn cancel_pairs_of_many(comps: &mut Vec<u32>, start: usize) {
     }
     comps.truncate(kept);
 }
+
+/// A component with more open successors than this tries them in the order the game lists
+/// them.
+const ORDERED: usize = 64;
 
 impl<N: Clone + Eq + Hash> Engine<N> {
     /// Interns the components of a successor of a component at stack depth `depth`: returns the
@@ -155,7 +159,9 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             return self.expand_eagerly(rules, id, EXACT, Kind::Mex, None);
         }
         let aux = &mut self.table.aux[id as usize];
-        let exact = goal == EXACT || aux.tests >= MAX_TESTS;
+        let wide = aux.moves != NOT_COUNTED && aux.moves > WIDE;
+        let limit = if wide { MAX_TESTS_WIDE } else { MAX_TESTS };
+        let exact = goal == EXACT || aux.tests >= limit;
         aux.tests = aux.tests.saturating_add(1);
         if exact {
             return self.expand_eagerly(rules, id, EXACT, Kind::Exact, None);
@@ -273,7 +279,16 @@ impl<N: Clone + Eq + Hash> Engine<N> {
                     grow_to(&mut self.known, known_first + words, 0)
                 }
             })
-            .and_then(|()| self.order(rules, open_first));
+            .and_then(|()| {
+                // Counting the moves of every successor's components costs about one more
+                // expansion of each: worth it for a few dozen successors, not for hundreds,
+                // and never for a mex, which values them all anyway.
+                if kind == Kind::Mex || self.open.len() - open_first > ORDERED {
+                    Ok(())
+                } else {
+                    self.order(rules, open_first)
+                }
+            });
         if let Err(e) = ordered {
             self.table.aux[id as usize].on_stack = 0;
             self.succ_partial.truncate(succ_first);

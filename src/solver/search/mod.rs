@@ -98,6 +98,14 @@ const EXACT: u64 = u64::MAX;
 /// game with small values settle within a few.
 const MAX_TESTS: u8 = 6;
 
+/// A component with more moves than this is valued exactly after [`MAX_TESTS_WIDE`] tests:
+/// wide components tend to have large values, tested for many values in turn, and each test
+/// of one costs as much as many of a narrow one.
+const WIDE: u32 = 64;
+
+/// See [`WIDE`].
+const MAX_TESTS_WIDE: u8 = 2;
+
 /// A component under search.
 ///
 /// Its successors wait unsplit in `raw[raw_next..raw_end]` until the search
