@@ -51,13 +51,17 @@ impl<N: Clone + Eq + Hash> Engine<N> {
                 result
             });
             self.shared = None;
-            if let Some(value) = shared.found().filter(|_| result == Ok(Run::Stopped)) {
-                // Another thread answered first.
-                let root = self.frames[0].id;
-                self.abandon();
-                self.table.set_state(root, value);
-                self.last_value = value;
-                result = Ok(Run::Finished);
+            if result == Ok(Run::Stopped) {
+                if let Some(value) = shared.found() {
+                    // Another thread answered first.
+                    let root = self.frames[0].id;
+                    self.abandon();
+                    self.table.set_state(root, value);
+                    self.last_value = value;
+                    result = Ok(Run::Finished);
+                } else {
+                    result = self.run(rules, u64::MAX);
+                }
             }
         }
         self.busy = false;
@@ -76,7 +80,21 @@ impl<N: Clone + Eq + Hash> Engine<N> {
         self.rotation = rotation;
         // A panic in the game's code ends this thread's help; `begin` clears what it left.
         let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            let _ = self.value_of(&mut GameRules, position);
+            let index = GameRules::index(&position);
+            let Ok((id, state)) = self.table.intern(position, index) else {
+                return;
+            };
+            if state < PARTIAL {
+                return;
+            }
+            self.busy = true;
+            let _ = self
+                .expand(&mut GameRules, id, EXACT)
+                .and_then(|()| self.run(&mut GameRules, u64::MAX));
+            self.busy = false;
+            // Stopped by another thread or not, nothing of this question may stay on the
+            // stack: the next question would finish it, and take its value for an answer.
+            self.abandon();
         }));
         self.shared = None;
         self.rotation = (0, 1);
