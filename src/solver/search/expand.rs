@@ -38,10 +38,6 @@ fn cancel_pairs_of_many(comps: &mut Vec<u32>, start: usize) {
     comps.truncate(kept);
 }
 
-/// A component with more open successors than this tries them in the order the game lists
-/// them.
-const ORDERED: usize = 64;
-
 impl<N: Clone + Eq + Hash> Engine<N> {
     /// Interns the components of a successor of a component at stack depth `depth`: returns the
     /// nim-sum of those already valued, and the start in `comps` of the others, which it
@@ -280,10 +276,8 @@ impl<N: Clone + Eq + Hash> Engine<N> {
                 }
             })
             .and_then(|()| {
-                // Counting the moves of every successor's components costs about one more
-                // expansion of each: worth it for a few dozen successors, not for hundreds,
-                // and never for a mex, which values them all anyway.
-                if kind == Kind::Mex || self.open.len() - open_first > ORDERED {
+                // A mex values every successor anyway.
+                if kind == Kind::Mex {
                     Ok(())
                 } else {
                     self.order(rules, open_first)

@@ -104,7 +104,7 @@ const MAX_TESTS: u8 = 6;
 const WIDE: u32 = 64;
 
 /// See [`WIDE`].
-const MAX_TESTS_WIDE: u8 = 6;
+const MAX_TESTS_WIDE: u8 = 2;
 
 /// A component under search.
 ///
