@@ -205,7 +205,7 @@ impl<G: Game> Solver<G> {
     ///
     /// The stack of the search itself is not counted: it holds the successors of the
     /// components on the current line of play. With several threads, each thread's table gets
-    /// an equal share of the budget.
+    /// an equal share of the budget, and the table they publish to at most a quarter of one.
     ///
     /// ```
     /// use sprague::{games::GridCutting, Error, Solver};

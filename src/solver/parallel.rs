@@ -40,6 +40,9 @@ pub(super) struct Learned {
 /// What the threads searching one question share.
 pub(super) struct Shared<N> {
     shards: Box<[Mutex<FxHashMap<N, Learned>>]>,
+    /// A shard that reaches this many components is emptied: what it forgets is searched
+    /// again if needed, and values stay exact.
+    shard_capacity: usize,
     /// Set when a thread has the answer: the others stop.
     stop: AtomicBool,
     /// The answer, once a thread has it.
@@ -47,11 +50,13 @@ pub(super) struct Shared<N> {
 }
 
 impl<N: Eq + Hash> Shared<N> {
-    pub(super) fn new() -> Arc<Self> {
+    /// A shared table for at most about `capacity` components.
+    pub(super) fn new(capacity: usize) -> Arc<Self> {
         Arc::new(Shared {
             shards: (0..SHARDS)
                 .map(|_| Mutex::new(FxHashMap::default()))
                 .collect(),
+            shard_capacity: (capacity / SHARDS).max(16),
             stop: AtomicBool::new(false),
             answer: AtomicU64::new(u64::MAX),
         })
@@ -76,6 +81,9 @@ impl<N: Eq + Hash> Shared<N> {
             .shard(&position)
             .lock()
             .unwrap_or_else(PoisonError::into_inner);
+        if shard.len() >= self.shard_capacity {
+            *shard = FxHashMap::default();
+        }
         let known = shard.entry(position).or_insert(Learned {
             state: UNKNOWN,
             excluded: 0,

@@ -35,7 +35,9 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             .expand(rules, id, EXACT)
             .and_then(|()| self.run(rules, self.expansions + ALONE));
         if result == Ok(Run::Paused) {
-            let shared = Shared::new();
+            // Published components cost about what stored ones do: a quarter of a thread's
+            // share of the budget, if there is one.
+            let shared = Shared::new(self.table.budget / 4);
             self.shared = Some(Arc::clone(&shared));
             let threads = helpers.len() + 1;
             // The root's id may have changed: a compaction renumbers the table.
