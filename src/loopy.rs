@@ -504,7 +504,7 @@ impl<G: Game> LoopySolver<G> {
         let mut next = first;
         while next < self.table.len() {
             // A copy, so that the options can be stored while they are listed.
-            let position = self.table.entries[next].position.clone();
+            let position = self.table.position(next as u32).clone();
             for option in position.successors() {
                 let index = option.index();
                 let (id, _) = self.table.intern(option, index)?;

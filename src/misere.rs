@@ -185,7 +185,7 @@ impl<G: Game> MisereSolver<G> {
     /// Forgets the positions from id `stored` on, and the search under way.
     fn undo(&mut self, stored: usize) {
         for f in self.frames.drain(..) {
-            self.table.aux[f.id as usize].on_stack = 0;
+            self.table.aux_mut(f.id).on_stack = 0;
         }
         self.options.clear();
         // Forgetting everything builds no new index, as `truncate` does: that can fail just
@@ -287,7 +287,7 @@ impl<G: Game> MisereSolver<G> {
                 LOSS => finished = Some(self.finish(true)),
                 WIN => {}
                 _ => {
-                    let on_stack = self.table.aux[next as usize].on_stack;
+                    let on_stack = self.table.aux(next).on_stack;
                     if on_stack != 0 {
                         let entered = on_stack as usize - 1;
                         return Err(Error::Cycle {
@@ -304,13 +304,14 @@ impl<G: Game> MisereSolver<G> {
     /// Pushes a frame for position `id`, with its first [`FIRST_OPTIONS`] options.
     fn expand(&mut self, id: u32) -> Result<(), Error> {
         let first = self.options.len();
-        let position = &self.table.entries[id as usize].position;
+        let position = self.table.position(id);
         let mut successors = position.successors().into_iter();
         for option in successors.by_ref().take(FIRST_OPTIONS) {
             push_option(&mut self.options, option, self.table.limit)?;
         }
         let more = successors.next().is_some();
-        self.table.aux[id as usize].on_stack = self.frames.len() as u32 + 1;
+        drop(successors);
+        self.table.aux_mut(id).on_stack = self.frames.len() as u32 + 1;
         self.frames.push(Frame {
             id,
             first,
@@ -327,7 +328,7 @@ impl<G: Game> MisereSolver<G> {
     fn list_all(&mut self) -> Result<(), Error> {
         let frame = self.frames.last_mut().expect("a frame is running");
         frame.more = false;
-        let position = &self.table.entries[frame.id as usize].position;
+        let position = &self.table.position(frame.id);
         for option in position.successors() {
             push_option(&mut self.options, option, self.table.limit)?;
         }
@@ -338,7 +339,7 @@ impl<G: Game> MisereSolver<G> {
     fn finish(&mut self, win: bool) -> bool {
         let f = self.frames.pop().expect("a frame is running");
         self.table.set_state(f.id, if win { WIN } else { LOSS });
-        self.table.aux[f.id as usize].on_stack = 0;
+        self.table.aux_mut(f.id).on_stack = 0;
         self.options.truncate(f.first);
         win
     }

@@ -41,7 +41,7 @@ pub(super) fn check<N: Clone + Eq + Hash, R: Rules<N>>(
     let result = walk(table, rules, root, &mut stack, &mut pending);
     if result.is_err() {
         for node in stack {
-            table.aux[node.id as usize].on_stack = 0;
+            table.aux_mut(node.id).on_stack = 0;
         }
     }
     result
@@ -57,7 +57,7 @@ fn walk<N: Clone + Eq + Hash, R: Rules<N>>(
     let mut next = Some(root);
     loop {
         if let Some(id) = next.take() {
-            let aux = &table.aux[id as usize];
+            let aux = table.aux(id);
             if aux.finite {
                 // Already examined.
             } else if aux.on_stack != 0 {
@@ -67,17 +67,17 @@ fn walk<N: Clone + Eq + Hash, R: Rules<N>>(
                     depth: entered,
                 });
             } else {
-                table.aux[id as usize].on_stack = stack.len() as u32 + 1;
+                table.aux_mut(id).on_stack = stack.len() as u32 + 1;
                 stack.push(Node {
                     id,
                     first: pending.len(),
                 });
-                let position = table.entries[id as usize].position.clone();
+                let position = table.position(id).clone();
                 rules.for_each_successor(&position, |successor| {
                     R::for_each_component(successor, |c| {
                         let index = R::index(&c);
                         let (c, _) = table.intern(c, index)?;
-                        if !table.aux[c as usize].finite {
+                        if !table.aux(c).finite {
                             pending.push(c);
                         }
                         Ok(())
@@ -91,7 +91,7 @@ fn walk<N: Clone + Eq + Hash, R: Rules<N>>(
         if pending.len() > top.first {
             next = pending.pop();
         } else {
-            let aux = &mut table.aux[top.id as usize];
+            let aux = table.aux_mut(top.id);
             aux.on_stack = 0;
             aux.finite = true;
             stack.pop();

@@ -18,9 +18,9 @@ pub(crate) const UNKNOWN: u64 = PARTIAL;
 /// A component and its state: an exact value below [`PARTIAL`], or `PARTIAL | lower` when only
 /// a lower bound is known. A lookup that finds the position has its state in the same cache
 /// line.
-pub(crate) struct Entry<N> {
-    pub(crate) position: N,
-    pub(crate) state: u64,
+struct Entry<N> {
+    position: N,
+    state: u64,
 }
 
 /// Search bookkeeping that lookups never touch.
@@ -73,8 +73,8 @@ pub(crate) const MAX_INDEX: usize = 1 << 24;
 /// Each index slot keeps 32 bits of the hash, which both place the slot and filter
 /// comparisons, so growing the index never hashes a position again.
 pub(crate) struct Table<N> {
-    pub(crate) entries: Vec<Entry<N>>,
-    pub(crate) aux: Vec<Aux>,
+    entries: Vec<Entry<N>>,
+    aux: Vec<Aux>,
     slots: Vec<Slot>,
     /// The positions with each [`Game::index`](crate::Game::index) met.
     by_index: Vec<IndexSlot>,
@@ -217,6 +217,30 @@ impl<N> Table<N> {
     /// hashed index (at most four slots, which is at most half full).
     pub(crate) const fn bytes_per_position() -> usize {
         size_of::<Entry<N>>() + size_of::<Aux>() + size_of::<u32>() + 4 * size_of::<Slot>()
+    }
+
+    /// The position stored under `id`.
+    #[inline]
+    pub(crate) fn position(&self, id: u32) -> &N {
+        &self.entries[id as usize].position
+    }
+
+    /// The search bookkeeping of `id`.
+    #[inline]
+    pub(crate) fn aux(&self, id: u32) -> &Aux {
+        &self.aux[id as usize]
+    }
+
+    /// The search bookkeeping of `id`, to change.
+    #[inline]
+    pub(crate) fn aux_mut(&mut self, id: u32) -> &mut Aux {
+        &mut self.aux[id as usize]
+    }
+
+    /// The bookkeeping of every stored position, to change: after a panic, the stack marks
+    /// are cleared all at once.
+    pub(crate) fn aux_all_mut(&mut self) -> &mut [Aux] {
+        &mut self.aux
     }
 
     #[inline]

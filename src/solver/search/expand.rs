@@ -127,7 +127,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             *partial ^= state;
             return Ok(());
         }
-        let on_stack = table.aux[id as usize].on_stack;
+        let on_stack = table.aux(id).on_stack;
         if on_stack != 0 {
             let entered = on_stack as usize - 1;
             return Err(Error::Cycle {
@@ -151,10 +151,10 @@ impl<N: Clone + Eq + Hash> Engine<N> {
         goal: u64,
     ) -> Result<(), Error> {
         self.expansions += 1;
-        if R::exhaustive(&self.table.entries[id as usize].position) {
+        if R::exhaustive(self.table.position(id)) {
             return self.expand_eagerly(rules, id, EXACT, Kind::Mex, None);
         }
-        let aux = &mut self.table.aux[id as usize];
+        let aux = self.table.aux_mut(id);
         let wide = aux.moves != NOT_COUNTED && aux.moves > WIDE;
         let limit = if wide { MAX_TESTS_WIDE } else { MAX_TESTS };
         let exact = goal == EXACT || aux.tests >= limit;
@@ -163,7 +163,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             return self.expand_eagerly(rules, id, EXACT, Kind::Exact, None);
         }
         let raw_first = self.raw.len();
-        let position = &self.table.entries[id as usize].position;
+        let position = &self.table.position(id);
         let raw = &mut self.raw;
         let mut count = 0;
         rules.for_each_successor(position, |next| {
@@ -173,7 +173,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             count += 1;
             Ok(())
         })?;
-        self.table.aux[id as usize].moves = u32::try_from(count).unwrap_or(NOT_COUNTED);
+        self.table.aux_mut(id).moves = u32::try_from(count).unwrap_or(NOT_COUNTED);
         if bits::smallest(&self.request).is_none_or(|least| least > count as u64) {
             // The value is at most the number of successors.
             self.raw.truncate(raw_first);
@@ -190,7 +190,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
         if self.frames.try_reserve(1).is_err() {
             return Err(search_memory::<Frame>(self.frames.len() + 1));
         }
-        self.table.aux[id as usize].on_stack = self.frames.len() as u32 + 1;
+        self.table.aux_mut(id).on_stack = self.frames.len() as u32 + 1;
         grow(
             &mut self.frames,
             Frame {
@@ -238,7 +238,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
         if self.frames.try_reserve(1).is_err() {
             return Err(search_memory::<Frame>(depth + 1));
         }
-        self.table.aux[id as usize].on_stack = depth as u32 + 1;
+        self.table.aux_mut(id).on_stack = depth as u32 + 1;
         let (succ_first, comps_first, open_first) =
             (self.succ_partial.len(), self.comps.len(), self.open.len());
         let known_first = self.known.len();
@@ -258,7 +258,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             result
         } else {
             // A copy, because interning the successors may move the table's storage.
-            let position = self.table.entries[id as usize].position.clone();
+            let position = self.table.position(id).clone();
             rules.for_each_successor(&position, |next| {
                 count += 1;
                 self.add_successor::<R>(next, depth, known_first)
@@ -284,7 +284,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
                 }
             });
         if let Err(e) = ordered {
-            self.table.aux[id as usize].on_stack = 0;
+            self.table.aux_mut(id).on_stack = 0;
             self.succ_partial.truncate(succ_first);
             self.succ_next.truncate(succ_first);
             self.succ_end.truncate(succ_first);
@@ -293,7 +293,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             self.known.truncate(known_first);
             return Err(e);
         }
-        self.table.aux[id as usize].moves = u32::try_from(count).unwrap_or(NOT_COUNTED);
+        self.table.aux_mut(id).moves = u32::try_from(count).unwrap_or(NOT_COUNTED);
         for &v in &self.known_values {
             if v <= count as u64 {
                 self.known[known_first + (v / 64) as usize] |= 1 << (v % 64);
@@ -443,17 +443,17 @@ impl<N: Clone + Eq + Hash> Engine<N> {
 
     /// The number of moves of component `id`, listed if it was never counted.
     pub(super) fn moves<R: Rules<N>>(&mut self, rules: &mut R, id: u32) -> Result<u32, Error> {
-        let known = self.table.aux[id as usize].moves;
+        let known = self.table.aux(id).moves;
         if known != NOT_COUNTED {
             return Ok(known);
         }
         let mut count = 0u32;
-        rules.for_each_successor(&self.table.entries[id as usize].position, |_| {
+        rules.for_each_successor(self.table.position(id), |_| {
             count = count.saturating_add(1);
             Ok(())
         })?;
         let count = count.min(NOT_COUNTED - 1);
-        self.table.aux[id as usize].moves = count;
+        self.table.aux_mut(id).moves = count;
         Ok(count)
     }
 
@@ -462,7 +462,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
     pub(super) fn refill<R: Rules<N>>(&mut self, rules: &mut R) -> Result<(), Error> {
         let frame = self.frames.last_mut().expect("a frame is running");
         self.raw.truncate(frame.raw_first);
-        let position = &self.table.entries[frame.id as usize].position;
+        let position = &self.table.position(frame.id);
         let (skip, raw) = (frame.generated, &mut self.raw);
         let mut seen = 0;
         rules.for_each_successor(position, |next| {

@@ -281,7 +281,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
     pub(super) fn begin(&mut self) {
         if self.busy {
             self.abandon();
-            for aux in &mut self.table.aux {
+            for aux in self.table.aux_all_mut() {
                 aux.on_stack = 0;
             }
         }
@@ -337,7 +337,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             if kept >= target {
                 break;
             }
-            if !*k && self.table.entries[id].state < PARTIAL {
+            if !*k && self.table.state(id as u32) < PARTIAL {
                 *k = true;
                 kept += 1;
             }
@@ -441,7 +441,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
                     self.table.set_state(f.id, last);
                 } else {
                     // No value asked for is a candidate, and the value is always one.
-                    self.table.aux[f.id as usize].excluded |= self.known[f.set_first] as u32;
+                    self.table.aux_mut(f.id).excluded |= self.known[f.set_first] as u32;
                 }
             }
             // A test stops at its goal when it finds a witness for it: every value up to the
@@ -453,15 +453,15 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             _ => self.table.set_state(f.id, f.sought),
         }
         self.last_value = f.sought;
-        self.table.aux[f.id as usize].on_stack = 0;
+        self.table.aux_mut(f.id).on_stack = 0;
         self.truncate_to(&f);
         if let Some(shared) = &self.shared {
             let state = self.table.state(f.id);
             if self.frames.is_empty() {
                 shared.answer(state);
             } else if self.expansions - f.started >= PUBLISH {
-                let excluded = self.table.aux[f.id as usize].excluded;
-                let position = self.table.entries[f.id as usize].position.clone();
+                let excluded = self.table.aux(f.id).excluded;
+                let position = self.table.position(f.id).clone();
                 shared.publish(position, Learned { state, excluded });
             }
         }
@@ -497,7 +497,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
     /// Clears the stack after an error. Values and bounds found so far are facts and stay.
     fn abandon(&mut self) {
         for f in self.frames.drain(..) {
-            self.table.aux[f.id as usize].on_stack = 0;
+            self.table.aux_mut(f.id).on_stack = 0;
         }
         self.raw.clear();
         self.succ_partial.clear();

@@ -108,7 +108,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             }
             let target = sought ^ succ_partial[succ];
             let lower = table.state(component) & !PARTIAL;
-            let aux = &table.aux[component as usize];
+            let aux = table.aux(component);
             // A component asked about again and again is worth its exact value.
             let excluded =
                 target < 32 && aux.excluded & (1 << target) != 0 && aux.tests < MAX_TESTS;
@@ -208,7 +208,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             }
             let top = bits::largest(candidates).expect("one candidate per successor left");
             let mut ask = bits::xored(candidates, frame.goal, top, succ_partial[succ], request);
-            let aux = &table.aux[component as usize];
+            let aux = table.aux(component);
             if aux.excluded != 0 && ask.is_some() && aux.tests < MAX_TESTS {
                 request[0] &= !u64::from(aux.excluded);
                 ask = bits::largest(request);

@@ -42,7 +42,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             let threads = helpers.len() + 1;
             // The root's id may have changed: a compaction renumbers the table.
             let root = self.frames[0].id;
-            let position = self.table.entries[root as usize].position.clone();
+            let position = self.table.position(root).clone();
             result = std::thread::scope(|scope| {
                 for (k, helper) in helpers.iter_mut().enumerate() {
                     let (shared, position) = (Arc::clone(&shared), position.clone());
@@ -109,10 +109,10 @@ impl<N: Clone + Eq + Hash> Engine<N> {
         let Some(shared) = &self.shared else {
             return false;
         };
-        let Some(learned) = shared.get(&self.table.entries[id as usize].position) else {
+        let Some(learned) = shared.get(self.table.position(id)) else {
             return false;
         };
-        self.table.aux[id as usize].excluded |= learned.excluded;
+        self.table.aux_mut(id).excluded |= learned.excluded;
         let state = self.table.state(id);
         if learned.state < PARTIAL || learned.state > state {
             self.table.set_state(id, learned.state);
@@ -121,7 +121,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             return true;
         }
         let lower = learned.state.max(state) & !PARTIAL;
-        let excluded = u64::from(self.table.aux[id as usize].excluded);
+        let excluded = u64::from(self.table.aux(id).excluded);
         goal != EXACT
             && (goal < lower
                 || self
