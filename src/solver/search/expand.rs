@@ -364,7 +364,10 @@ impl<N: Clone + Eq + Hash> Engine<N> {
     /// Splits a successor of the component being expanded at stack depth `depth`, whose
     /// bitset of known successor values starts at `known_first`: marks its value if every
     /// component is valued, else adds it to the open list.
-    #[inline]
+    // Called for every successor of every component expanded: inlined into both callers,
+    // the successor stays in registers.
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
     pub(super) fn add_successor<R: Rules<N>>(
         &mut self,
         next: N,
