@@ -30,6 +30,7 @@ mod bounded;
 mod checksum;
 mod compute;
 mod engine;
+mod marking;
 mod parallel;
 mod period;
 pub(crate) mod rules;

@@ -25,7 +25,7 @@ use std::thread::{Scope, ScopedJoinHandle, Thread};
 use std::time::{Duration, Instant};
 
 use super::byte_bits;
-use super::engine::{RarePart, mark_rare_splits, mark_splits, stamp_array};
+use super::marking::{RarePart, mark_rare_splits, mark_splits, stamp_array};
 use super::rules::last_part;
 
 /// The mailbox value that tells the helper to stop.

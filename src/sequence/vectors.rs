@@ -32,11 +32,11 @@ pub(crate) fn has_avx2() -> bool {
 macro_rules! widest_vectors {
     (
         $(#[$attr:meta])*
-        fn $name:ident($($arg:ident: $ty:ty),* $(,)?) $(-> $ret:ty)? => $body:ident;
+        $vis:vis fn $name:ident($($arg:ident: $ty:ty),* $(,)?) $(-> $ret:ty)? => $body:ident;
     ) => {
         $(#[$attr])*
         #[inline(never)]
-        fn $name($($arg: $ty),*) $(-> $ret)? {
+        $vis fn $name($($arg: $ty),*) $(-> $ret)? {
             #[cfg(target_arch = "x86_64")]
             {
                 if $crate::sequence::vectors::has_avx512() {
@@ -55,19 +55,19 @@ macro_rules! widest_vectors {
 
         /// The compilations for wider vector instructions of the function of the same name.
         #[cfg(target_arch = "x86_64")]
-        mod $name {
+        $vis mod $name {
             #[allow(clippy::wildcard_imports)]
             use super::*;
 
             /// Compiled for AVX-512.
             #[target_feature(enable = "avx512f,avx512bw,avx512vl")]
-            pub(super) fn avx512($($arg: $ty),*) $(-> $ret)? {
+            pub(crate) fn avx512($($arg: $ty),*) $(-> $ret)? {
                 $body($($arg),*)
             }
 
             /// Compiled for AVX2.
             #[target_feature(enable = "avx2")]
-            pub(super) fn avx2($($arg: $ty),*) $(-> $ret)? {
+            pub(crate) fn avx2($($arg: $ty),*) $(-> $ret)? {
                 $body($($arg),*)
             }
         }
