@@ -345,7 +345,7 @@ impl Iterator for Cuts<'_> {
     type Item = GridCutting;
 
     // Inlined into the solver's loop over successors, the new position never goes through
-    // memory: measured 19 ms instead of 28 ms for every sheet up to 200 × 200.
+    // memory.
     #[allow(clippy::inline_always)]
     #[inline(always)]
     fn next(&mut self) -> Option<GridCutting> {

@@ -223,10 +223,9 @@ impl Octal {
     /// work still needed is projected from the work of the last two (the cost of a heap grows
     /// as a power of its size between 0, with sparse space, and 1, the plain scan of games whose
     /// rare values persist, like Treblecross), and a heap whose projection exceeds 2⁴⁰ splits
-    /// (some ten minutes' work) is refused there and then, after 2¹⁷ values (about a second for
-    /// Treblecross). A heap of 2²⁶ or more is answered only through a period, looked for in the
+    /// is refused there and then, after 2¹⁷ values. A heap of 2²⁶ or more is answered only through a period, looked for in the
     /// first 2²⁶ values as long as the projection allows (0.354 proves its period, from heap
-    /// 10,061,916, in a few seconds).
+    /// 10,061,916).
     /// [`Octal::grundy_with_progress`] computes any heap, watched and stoppable.
     ///
     /// # Errors

@@ -336,8 +336,8 @@ const FILTER_FROM: usize = 256;
 ///
 /// Outside the matches found so far, 64 distances at a time are compared on their last
 /// [`FILTER`] values without a branch, and only those that repeat them are looked at one by
-/// one. (Looked at one by one, most distances failed at once, but at a mispredicted branch
-/// each, and on 0.106 the checks took a tenth of the time.) A count left at 0 is less than
+/// one. (Looked at one by one, most distances fail at once, but at a mispredicted branch
+/// each.) A count left at 0 is less than
 /// the true one by less than [`FILTER`]: it costs the Z-function no more than that many
 /// comparisons where it is reused, and a proof needs counts of half the length at least.
 ///

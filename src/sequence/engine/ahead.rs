@@ -155,7 +155,7 @@ widest_vectors! {
     /// `moves`: each part at `AHEAD` or more, and below every heap the moves leave from `n0`.
     /// Every value is below 32.
     ///
-    /// (AVX2 shifts each lane by its own amount: 0.16 took 7% less time with it.)
+    /// (AVX2 shifts each lane by its own amount, which the baseline instructions cannot.)
     pub(super) fn mark_far(
         marks: &mut [u32; AHEAD],
         far: &[RarePart],
@@ -229,8 +229,8 @@ impl<'scope> RareMarking<'scope> {
     /// progress reports have them computed, it cost more than it saved when the machine was
     /// busy); `None` when the main thread marks them itself.
     ///
-    /// (Whether to start is asked every 1024 heaps only: asked on every heap, with the call,
-    /// it took 0.56 a twentieth longer.)
+    /// (Whether to start is asked every 1024 heaps only: the question, with its call, is not
+    /// free, and the answer rarely changes sooner.)
     #[inline]
     pub(super) fn marks<'env>(
         &mut self,

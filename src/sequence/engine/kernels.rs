@@ -131,13 +131,10 @@ widest_vectors! {
     /// with a few values vectorizes: the nim-sums of a block of splits are compared with each
     /// target at once.
     ///
-    /// The comparisons run on the widest vector instructions the processor has: with AVX-512,
-    /// 0.16 took a tenth less time, 0.56 a sixteenth and 0.106 a twenty-fifth than with the SSE2
-    /// that every x86-64 processor has.
+    /// The comparisons run on the widest vector instructions the processor has (AVX-512,
+    /// AVX2, or the SSE2 that every x86-64 processor has).
     ///
-    /// (Kept out of line: inlined into [`sparse_value`], the search loop was compiled worse and 0.6
-    /// took a tenth longer; with the choice of compilation inlined into [`small_sparse_value`],
-    /// 0.106 took a tenth longer.)
+    /// (Kept out of line: inlined into its callers, the search loop compiles worse.)
     pub(super) fn find_targets(
         values: &[u16],
         s: usize,
@@ -369,9 +366,8 @@ pub(super) fn wide_sparse_value(
 /// going on from where it stopped) or the splits run out.
 ///
 /// (Heaps of 0.106, 0.16 and 0.56 have two to six such candidates, met some 20 to 150 splits
-/// in, and looking for them together took a fifth off their time. Up to heap 200,000 of 0.6,
-/// three heaps in five have 28 on average, where the search still took a tenth off, and the
-/// others more than 64, where marking is faster.)
+/// in, where looking for them together pays; with more than 64, marking is faster. The
+/// figures are in BENCHMARKS.md.)
 ///
 /// The rare splits are marked here, unless `helped`: then the helper thread has marked them,
 /// a bit per value.
@@ -477,7 +473,8 @@ pub(super) fn sparse_value(
 /// those of the classes whose bit in `reachable` is set, one class's moves after another.
 /// Returns the bits of the targets no split meets, and adds the splits gone through to `work`.
 ///
-/// (Inlined into every caller: out of line, the call and its arguments took 4% of 0.106.)
+/// (Inlined into every caller: out of line, passing its arguments costs more than its work
+/// on small heaps.)
 #[allow(
     clippy::inline_always,
     reason = "out of line, the call and its arguments cost more than the search of a heap"

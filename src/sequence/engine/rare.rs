@@ -57,8 +57,8 @@ pub(super) const RARE_HELPER_RUN: usize = 16_384;
 /// so `v` is reached by a split the current heap needs exactly when `latest[v]` is at least the
 /// lowest heap it needs.
 ///
-/// (On 0.56, whose breaks remove 1 and 2 tokens, this halves the marking, which had been two
-/// thirds of its time.)
+/// (A game whose breaks remove 1 and 2 tokens, like 0.56, marks each rare split once
+/// instead of twice.)
 pub(super) struct CarriedMarks {
     pub(super) first: usize,
     pub(super) len: usize,

@@ -235,8 +235,8 @@ pub(super) struct Engine<N> {
 }
 
 /// The split cache may hold one successor per stored position, or this many (but never more
-/// than the memory budget allows): it saves work, and must not grow without bound. Sixteen per
-/// position split a third fewer successors on Cram, for five times the memory.
+/// than the memory budget allows): it saves work, and must not grow without bound. More per
+/// position saves some splits of Cram, for much more memory.
 const MIN_SPLIT_CACHE: usize = 1 << 16;
 
 impl<N: Clone + Eq + Hash> Engine<N> {
