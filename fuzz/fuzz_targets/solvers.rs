@@ -9,7 +9,7 @@ use std::cell::Cell;
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::hash::{Hash, Hasher};
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::rc::Rc;
+use std::sync::Arc;
 use std::sync::Once;
 
 use libfuzzer_sys::arbitrary::{Result, Unstructured};
@@ -30,7 +30,7 @@ thread_local! {
 #[derive(Clone)]
 struct Tokens {
     at: Vec<u8>,
-    graph: Rc<Vec<Vec<u8>>>,
+    graph: Arc<Vec<Vec<u8>>>,
 }
 
 impl PartialEq for Tokens {
@@ -253,7 +253,7 @@ fn run(u: &mut Unstructured<'_>) -> Result<()> {
             graph[v].push(u.int_in_range(0..=n as u8 - 1)?);
         }
     }
-    let graph = Rc::new(graph);
+    let graph = Arc::new(graph);
     let limit = if u.arbitrary()? {
         usize::MAX
     } else {
