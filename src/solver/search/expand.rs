@@ -244,14 +244,29 @@ impl<N: Clone + Eq + Hash> Engine<N> {
         let known_first = self.known.len();
         self.known_values.clear();
         let mut count = 0;
+        let mut settled = false;
         let generated = if let Some(first) = listed {
-            let mut result = Ok(());
+            // A test may be settled by successors already valued before the others are split
+            // (Beling and Rogalski's enhanced transposition cutoff): each strikes a candidate,
+            // and once no requested value is a candidate the answer is no.
+            let listed_count = self.raw.len() - first;
+            let mut result = self.candidates_up_to(listed_count);
             for at in first..self.raw.len() {
-                let next = self.raw[at].take().expect("a listed successor");
-                count += 1;
-                result = self.add_successor::<R>(next, depth, known_first);
                 if result.is_err() {
                     break;
+                }
+                let next = self.raw[at].take().expect("a listed successor");
+                count += 1;
+                match self.add_successor::<R>(next, depth, known_first) {
+                    Ok(Some(value)) => {
+                        bits::remove_or_largest(&mut self.striking, value);
+                        if !bits::meet(&self.striking, &self.request) {
+                            settled = true;
+                            break;
+                        }
+                    }
+                    Ok(None) => {}
+                    Err(e) => result = Err(e),
                 }
             }
             self.raw.truncate(first);
@@ -261,9 +276,15 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             let position = self.table.position(id).clone();
             rules.for_each_successor(&position, |next| {
                 count += 1;
-                self.add_successor::<R>(next, depth, known_first)
+                self.add_successor::<R>(next, depth, known_first).map(drop)
             })
         };
+        if settled {
+            self.unwind_expansion(id, succ_first, comps_first, open_first, known_first);
+            // No requested value is a candidate, and the value is always one.
+            self.table.aux_mut(id).excluded |= self.request.first().copied().unwrap_or(0) as u32;
+            return Ok(());
+        }
         let words = count / 64 + 1;
         let ordered = generated
             .and_then(|()| {
@@ -284,13 +305,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
                 }
             });
         if let Err(e) = ordered {
-            self.table.aux_mut(id).on_stack = 0;
-            self.succ_partial.truncate(succ_first);
-            self.succ_next.truncate(succ_first);
-            self.succ_end.truncate(succ_first);
-            self.comps.truncate(comps_first);
-            self.open.truncate(open_first);
-            self.known.truncate(known_first);
+            self.unwind_expansion(id, succ_first, comps_first, open_first, known_first);
             return Err(e);
         }
         self.table.aux_mut(id).moves = u32::try_from(count).unwrap_or(NOT_COUNTED);
@@ -331,6 +346,34 @@ impl<N: Clone + Eq + Hash> Engine<N> {
         Ok(())
     }
 
+    /// Drops what an expansion of component `id` that pushed no frame added to the stack.
+    fn unwind_expansion(
+        &mut self,
+        id: u32,
+        succ_first: usize,
+        comps_first: usize,
+        open_first: usize,
+        known_first: usize,
+    ) {
+        self.table.aux_mut(id).on_stack = 0;
+        self.succ_partial.truncate(succ_first);
+        self.succ_next.truncate(succ_first);
+        self.succ_end.truncate(succ_first);
+        self.comps.truncate(comps_first);
+        self.open.truncate(open_first);
+        self.known.truncate(known_first);
+    }
+
+    /// Sets the scratch `striking` to the candidates 0..=`count` of a component with `count`
+    /// moves.
+    fn candidates_up_to(&mut self, count: usize) -> Result<(), Error> {
+        let words = count / 64 + 1;
+        self.striking.clear();
+        grow_to(&mut self.striking, words, u64::MAX)?;
+        self.striking[words - 1] = u64::MAX >> (63 - count % 64);
+        Ok(())
+    }
+
     /// Turns the values of the valued successors of a [`Kind::Set`] frame with `count`
     /// successors, `open` of them not valued, marked in `known[known_first..]`, into its
     /// candidates, and copies the requested values after them.
@@ -363,7 +406,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
 
     /// Splits a successor of the component being expanded at stack depth `depth`, whose
     /// bitset of known successor values starts at `known_first`: marks its value if every
-    /// component is valued, else adds it to the open list.
+    /// component is valued, and returns it, else adds it to the open list.
     // Called for every successor of every component expanded: inlined into both callers,
     // the successor stays in registers.
     #[allow(clippy::inline_always)]
@@ -373,7 +416,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
         next: N,
         depth: usize,
         known_first: usize,
-    ) -> Result<(), Error> {
+    ) -> Result<Option<u64>, Error> {
         let (partial, start) = if self.split_cache.resting() {
             Self::split_successor::<R>(&mut self.table, &mut self.comps, next, depth)?
         } else {
@@ -391,13 +434,14 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             } else {
                 grow(&mut self.known_values, partial)?;
             }
+            Ok(Some(partial))
         } else {
             grow(&mut self.open, self.succ_partial.len())?;
             grow(&mut self.succ_partial, partial)?;
             grow(&mut self.succ_next, start)?;
             grow(&mut self.succ_end, self.comps.len())?;
+            Ok(None)
         }
-        Ok(())
     }
 
     /// Orders the open successors from `open_first` on by difficulty, the sum of the squared

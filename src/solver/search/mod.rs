@@ -213,6 +213,8 @@ pub(super) struct Engine<N> {
     keys: Vec<(u64, usize)>,
     /// The values the next test asks for.
     request: Vec<u64>,
+    /// Scratch: the candidates for the value of a component whose test is being expanded.
+    striking: Vec<u64>,
     /// The components of successors split by tests, by successor.
     split_cache: SplitCache<N>,
     /// The value of the last frame finished: after a search, the root's.
@@ -254,6 +256,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             known_values: Vec::new(),
             keys: Vec::new(),
             request: Vec::new(),
+            striking: Vec::new(),
             split_cache: SplitCache::new(),
             last_value: 0,
             mark: 0,
