@@ -2,10 +2,13 @@
 //! component searched again, or a successor shared by several positions, is not split again.
 //!
 //! Hashing a successor costs about as much as splitting a cheap one, and a game whose
-//! successors are rarely met twice gains nothing from the cache, so the cache watches its hit
-//! rate and stands aside while it is low.
+//! successors are rarely met twice gains nothing from the cache; but a game whose split is
+//! costly (a flood fill and eight symmetries of a board) gains from a few hits. So the cache
+//! times a sample of its lookups and of the splits it makes, and stands aside while what its
+//! hits save is less than what its lookups cost.
 
 use std::hash::Hash;
+use std::time::{Duration, Instant};
 
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
@@ -22,16 +25,33 @@ pub(super) struct SplitCache<N> {
     /// Lookups and hits in the current trial of the cache.
     lookups: u32,
     hits: u32,
+    /// Of the sampled lookups of the trial: the time spent splitting, the splits, and the
+    /// time spent on everything else (hashing, probing, storing).
+    split_time: Duration,
+    splits: u32,
+    overhead: Duration,
+    sampled: u32,
     /// Successors to split without the cache before it is tried again.
     resting: u32,
+    /// Whether the cache rested since its last trial began, so that it is warming up again.
+    judged: bool,
+    /// How long the next rest is.
+    rest: u32,
 }
 
 /// The cache is judged after this many lookups,
 const TRIAL: u32 = 1 << 12;
-/// and kept if at least one in this many hit;
-const WORTH: u32 = 8;
-/// else it rests for this many successors.
-const REST: u32 = 1 << 20;
+/// after this many more since the cache last rested, which fill it; one in this many of them
+/// timed,
+const SAMPLE: u32 = 16;
+/// See [`SAMPLE`].
+const WARM: u32 = 1 << 12;
+/// and kept if its hits saved at least half the time its lookups took; else it rests, for this
+/// many successors after its first failed trial, twice as long after each further one, up to
+/// [`LONGEST_REST`].
+const REST: u32 = 1 << 16;
+/// See [`REST`].
+const LONGEST_REST: u32 = 1 << 24;
 
 impl<N: Clone + Eq + Hash> SplitCache<N> {
     pub(super) fn new() -> Self {
@@ -40,7 +60,13 @@ impl<N: Clone + Eq + Hash> SplitCache<N> {
             old: FxHashMap::default(),
             lookups: 0,
             hits: 0,
+            split_time: Duration::ZERO,
+            splits: 0,
+            overhead: Duration::ZERO,
+            sampled: 0,
             resting: 0,
+            judged: false,
+            rest: REST,
         }
     }
 
@@ -71,32 +97,72 @@ impl<N: Clone + Eq + Hash> SplitCache<N> {
         split: impl FnOnce(N, &mut ComponentIds) -> Result<(), E>,
     ) -> Result<&ComponentIds, E> {
         self.lookups += 1;
-        if self.lookups == TRIAL {
-            if self.hits * WORTH < TRIAL {
-                self.resting = REST;
-                // Dropped, not cleared: clearing costs the capacity, and resting frees it.
-                self.young = FxHashMap::default();
-                self.old = FxHashMap::default();
-            }
+        if self.lookups == WARM && self.judged {
+            // After a rest the cache starts empty: its first lookups say little of its worth.
             self.lookups = 0;
             self.hits = 0;
+            self.judged = false;
+        } else if self.lookups == TRIAL {
+            self.judge();
         }
+        let start = self.lookups.is_multiple_of(SAMPLE).then(Instant::now);
         if self.young.len() >= capacity / 2 {
             std::mem::swap(&mut self.young, &mut self.old);
             self.young.clear();
         }
+        let mut splitting = Duration::ZERO;
         if !self.young.contains_key(&successor) {
             let ids = if let Some(ids) = self.old.remove(&successor) {
                 self.hits += 1;
                 ids
             } else {
                 let mut ids = ComponentIds::new();
+                let split_start = start.map(|_| Instant::now());
                 split(successor.clone(), &mut ids)?;
+                if let Some(split_start) = split_start {
+                    splitting = split_start.elapsed();
+                    self.split_time += splitting;
+                    self.splits += 1;
+                }
                 ids
             };
-            return Ok(self.young.entry(successor).or_insert(ids));
+            let ids = self.young.entry(successor).or_insert(ids);
+            if let Some(start) = start {
+                self.overhead += start.elapsed().saturating_sub(splitting);
+                self.sampled += 1;
+            }
+            return Ok(ids);
         }
         self.hits += 1;
+        if let Some(start) = start {
+            self.overhead += start.elapsed();
+            self.sampled += 1;
+        }
         Ok(&self.young[&successor])
+    }
+
+    /// Ends a trial: the cache rests unless its hits saved, by the sampled times, at least half
+    /// what its lookups cost.
+    fn judge(&mut self) {
+        let split = self.split_time / self.splits.max(1);
+        let lookup = self.overhead / self.sampled.max(1);
+        // Half the lookups' time: a warm cache hits more as the search goes on, and the
+        // sampled lookups include the map's growth.
+        if self.splits > 0 && split * self.hits < lookup * self.lookups / 2 {
+            self.resting = self.rest;
+            self.rest = (self.rest * 2).min(LONGEST_REST);
+            // Dropped, not cleared: clearing costs the capacity, and resting frees it.
+            self.young = FxHashMap::default();
+            self.old = FxHashMap::default();
+            self.judged = true;
+        } else {
+            self.rest = REST;
+        }
+        self.lookups = 0;
+        self.hits = 0;
+        self.split_time = Duration::ZERO;
+        self.splits = 0;
+        self.overhead = Duration::ZERO;
+        self.sampled = 0;
     }
 }

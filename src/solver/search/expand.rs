@@ -246,31 +246,8 @@ impl<N: Clone + Eq + Hash> Engine<N> {
         let mut count = 0;
         let mut settled = false;
         let generated = if let Some(first) = listed {
-            // A test may be settled by successors already valued before the others are split
-            // (Beling and Rogalski's enhanced transposition cutoff): each strikes a candidate,
-            // and once no requested value is a candidate the answer is no.
-            let listed_count = self.raw.len() - first;
-            let mut result = self.candidates_up_to(listed_count);
-            for at in first..self.raw.len() {
-                if result.is_err() {
-                    break;
-                }
-                let next = self.raw[at].take().expect("a listed successor");
-                count += 1;
-                match self.add_successor::<R>(next, depth, known_first) {
-                    Ok(Some(value)) => {
-                        bits::remove_or_largest(&mut self.striking, value);
-                        if !bits::meet(&self.striking, &self.request) {
-                            settled = true;
-                            break;
-                        }
-                    }
-                    Ok(None) => {}
-                    Err(e) => result = Err(e),
-                }
-            }
-            self.raw.truncate(first);
-            result
+            self.split_listed::<R>(first, depth, known_first)
+                .map(|(split, cut)| (count, settled) = (split, cut))
         } else {
             // A copy, because interning the successors may move the table's storage.
             let position = self.table.position(id).clone();
@@ -344,6 +321,43 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             },
         )?;
         Ok(())
+    }
+
+    /// Splits the successors a test listed into `raw` from `first` on, for a frame at stack
+    /// depth `depth`; returns how many were split, and whether the test is settled.
+    ///
+    /// A test may be settled by successors already valued before the others are split
+    /// (Beling and Rogalski's enhanced transposition cutoff): each strikes a candidate, and
+    /// once no requested value is a candidate the answer is no.
+    fn split_listed<R: Rules<N>>(
+        &mut self,
+        first: usize,
+        depth: usize,
+        known_first: usize,
+    ) -> Result<(usize, bool), Error> {
+        let mut result = self.candidates_up_to(self.raw.len() - first);
+        let mut count = 0;
+        let mut settled = false;
+        for at in first..self.raw.len() {
+            if result.is_err() {
+                break;
+            }
+            let next = self.raw[at].take().expect("a listed successor");
+            count += 1;
+            match self.add_successor::<R>(next, depth, known_first) {
+                Ok(Some(value)) => {
+                    bits::remove_or_largest(&mut self.striking, value);
+                    if !bits::meet(&self.striking, &self.request) {
+                        settled = true;
+                        break;
+                    }
+                }
+                Ok(None) => {}
+                Err(e) => result = Err(e),
+            }
+        }
+        self.raw.truncate(first);
+        result.map(|()| (count, settled))
     }
 
     /// Drops what an expansion of component `id` that pushed no frame added to the stack.
