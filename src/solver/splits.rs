@@ -141,6 +141,24 @@ impl<N: Clone + Eq + Hash> SplitCache<N> {
         Ok(&self.young[&successor])
     }
 
+    /// The component ids of `successor` if they are cached, counted as a lookup (and a hit)
+    /// only when they are: a successor not found goes on to [`SplitCache::get_or_split`],
+    /// which counts it.
+    pub(super) fn peek(&mut self, successor: &N) -> Option<&ComponentIds> {
+        let ids = self
+            .young
+            .get(successor)
+            .or_else(|| self.old.get(successor))?;
+        self.lookups += 1;
+        self.hits += 1;
+        Some(ids)
+    }
+
+    /// Whether the cache is in use (not resting), without counting a successor.
+    pub(super) fn active(&self) -> bool {
+        self.resting == 0
+    }
+
     /// Ends a trial: the cache rests unless its hits saved, by the sampled times, at least half
     /// what its lookups cost.
     fn judge(&mut self) {

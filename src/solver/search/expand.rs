@@ -338,11 +338,39 @@ impl<N: Clone + Eq + Hash> Engine<N> {
         let mut result = self.candidates_up_to(self.raw.len() - first);
         let mut count = 0;
         let mut settled = false;
+        if self.split_cache.active() {
+            // Successors split before first: they cost no split, and may settle the test.
+            for at in first..self.raw.len() {
+                let Some(next) = &self.raw[at] else { continue };
+                let Some(ids) = self.split_cache.peek(next) else {
+                    continue;
+                };
+                let folded = Self::fold_components(&self.table, &mut self.comps, ids, depth);
+                self.raw[at] = None;
+                count += 1;
+                match folded.and_then(|(partial, start)| self.record(partial, start, known_first)) {
+                    Ok(Some(value)) => {
+                        bits::remove_or_largest(&mut self.striking, value);
+                        if !bits::meet(&self.striking, &self.request) {
+                            self.raw.truncate(first);
+                            return result.map(|()| (count, true));
+                        }
+                    }
+                    Ok(None) => {}
+                    Err(e) => {
+                        result = Err(e);
+                        break;
+                    }
+                }
+            }
+        }
         for at in first..self.raw.len() {
             if result.is_err() {
                 break;
             }
-            let next = self.raw[at].take().expect("a listed successor");
+            let Some(next) = self.raw[at].take() else {
+                continue;
+            };
             count += 1;
             match self.add_successor::<R>(next, depth, known_first) {
                 Ok(Some(value)) => {
@@ -436,6 +464,19 @@ impl<N: Clone + Eq + Hash> Engine<N> {
         } else {
             self.split_through_cache::<R>(next, depth)?
         };
+        self.record(partial, start, known_first)
+    }
+
+    /// Records a successor of the component being expanded, whose components valued so far
+    /// add up to `partial` and whose others are in `comps` from `start` on: marks its value if
+    /// every component is valued, and returns it, else adds it to the open list.
+    #[inline]
+    fn record(
+        &mut self,
+        partial: u64,
+        start: usize,
+        known_first: usize,
+    ) -> Result<Option<u64>, Error> {
         if self.comps.len() == start {
             // Small values are marked at once; a larger one waits until the number of
             // successors, beyond which no value matters, is known.
