@@ -37,6 +37,8 @@ pub(super) struct SplitCache<N> {
     judged: bool,
     /// How long the next rest is.
     rest: u32,
+    /// The average time of a split in the last trial that made one.
+    cost: Duration,
 }
 
 /// The cache is judged after this many lookups,
@@ -67,6 +69,7 @@ impl<N: Clone + Eq + Hash> SplitCache<N> {
             resting: 0,
             judged: false,
             rest: REST,
+            cost: Duration::ZERO,
         }
     }
 
@@ -154,6 +157,21 @@ impl<N: Clone + Eq + Hash> SplitCache<N> {
         Some(ids)
     }
 
+    /// The average time a split took in the last trial of the cache that timed one: zero if
+    /// none did.
+    pub(super) fn split_cost(&self) -> Duration {
+        self.cost
+    }
+
+    /// Caches `ids`, the components of `successor` split elsewhere, without counting a lookup.
+    pub(super) fn insert(&mut self, successor: N, ids: ComponentIds, capacity: usize) {
+        if self.young.len() >= capacity / 2 {
+            std::mem::swap(&mut self.young, &mut self.old);
+            self.young.clear();
+        }
+        self.young.insert(successor, ids);
+    }
+
     /// Whether the cache is in use (not resting), without counting a successor.
     pub(super) fn active(&self) -> bool {
         self.resting == 0
@@ -163,6 +181,9 @@ impl<N: Clone + Eq + Hash> SplitCache<N> {
     /// what its lookups cost.
     fn judge(&mut self) {
         let split = self.split_time / self.splits.max(1);
+        if self.splits > 0 {
+            self.cost = split;
+        }
         let lookup = self.overhead / self.sampled.max(1);
         // Half the lookups' time: a warm cache hits more as the search goes on, and the
         // sampled lookups include the map's growth.

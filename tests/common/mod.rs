@@ -2,6 +2,8 @@
 //! of the crate. Each test file uses part of it.
 #![allow(dead_code)]
 
+pub mod user_cram;
+
 use std::collections::HashMap;
 use std::hash::Hash;
 

@@ -5,7 +5,7 @@ use std::hash::Hash;
 
 use super::{
     ComponentIds, DIRECT_MARKS, EXACT, Engine, Frame, Kind, MAX_TESTS, MAX_TESTS_WIDE,
-    MIN_SPLIT_CACHE, SplitCache, Table, WIDE, WINDOW, bits, grow, grow_to, search_memory,
+    MIN_SPLIT_CACHE, SplitCache, Table, WIDE, WINDOW, bits, grow, grow_to, pool, search_memory,
 };
 use crate::Error;
 use crate::solver::rules::Rules;
@@ -246,8 +246,17 @@ impl<N: Clone + Eq + Hash> Engine<N> {
         let mut count = 0;
         let mut settled = false;
         let generated = if let Some(first) = listed {
-            self.split_listed::<R>(first, depth, known_first)
+            self.split_listed::<R>(first, depth, known_first, true)
                 .map(|(split, cut)| (count, settled) = (split, cut))
+        } else if self.pool.is_some() {
+            // Listed first, so that other threads can split them.
+            let first = self.raw.len();
+            let position = &self.table.position(id);
+            let raw = &mut self.raw;
+            rules
+                .for_each_successor(position, |next| grow(raw, Some(next)))
+                .and_then(|()| self.split_listed::<R>(first, depth, known_first, false))
+                .map(|(split, _)| count = split)
         } else {
             // A copy, because interning the successors may move the table's storage.
             let position = self.table.position(id).clone();
@@ -323,8 +332,9 @@ impl<N: Clone + Eq + Hash> Engine<N> {
         Ok(())
     }
 
-    /// Splits the successors a test listed into `raw` from `first` on, for a frame at stack
-    /// depth `depth`; returns how many were split, and whether the test is settled.
+    /// Splits the successors listed into `raw` from `first` on, for a frame at stack depth
+    /// `depth`; returns how many were split, and, with `cut` (for a test), whether the test is
+    /// settled.
     ///
     /// A test may be settled by successors already valued before the others are split
     /// (Beling and Rogalski's enhanced transposition cutoff): each strikes a candidate, and
@@ -334,6 +344,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
         first: usize,
         depth: usize,
         known_first: usize,
+        cut: bool,
     ) -> Result<(usize, bool), Error> {
         let mut result = self.candidates_up_to(self.raw.len() - first);
         let mut count = 0;
@@ -349,20 +360,24 @@ impl<N: Clone + Eq + Hash> Engine<N> {
                 self.raw[at] = None;
                 count += 1;
                 match folded.and_then(|(partial, start)| self.record(partial, start, known_first)) {
-                    Ok(Some(value)) => {
-                        bits::remove_or_largest(&mut self.striking, value);
-                        if !bits::meet(&self.striking, &self.request) {
-                            self.raw.truncate(first);
-                            return result.map(|()| (count, true));
-                        }
+                    Ok(Some(value)) if cut && self.strikes(value) => {
+                        self.raw.truncate(first);
+                        return result.map(|()| (count, true));
                     }
-                    Ok(None) => {}
+                    Ok(_) => {}
                     Err(e) => {
                         result = Err(e);
                         break;
                     }
                 }
             }
+        }
+        let waiting = self.raw[first..].iter().filter(|n| n.is_some()).count();
+        if let Some(pool) = self.pool.clone().filter(|_| waiting >= 2 && result.is_ok()) {
+            let job = pool.post(self.raw.drain(first..).flatten());
+            let split = self.split_job::<R>(&job, depth, known_first, cut);
+            pool.withdraw();
+            return split.map(|(split, settled)| (count + split, settled));
         }
         for at in first..self.raw.len() {
             if result.is_err() {
@@ -373,19 +388,74 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             };
             count += 1;
             match self.add_successor::<R>(next, depth, known_first) {
-                Ok(Some(value)) => {
-                    bits::remove_or_largest(&mut self.striking, value);
-                    if !bits::meet(&self.striking, &self.request) {
-                        settled = true;
-                        break;
-                    }
+                Ok(Some(value)) if cut && self.strikes(value) => {
+                    settled = true;
+                    break;
                 }
-                Ok(None) => {}
+                Ok(_) => {}
                 Err(e) => result = Err(e),
             }
         }
         self.raw.truncate(first);
         result.map(|()| (count, settled))
+    }
+
+    /// Strikes a successor of value `value` from the candidates of the test being expanded;
+    /// whether that settles it: no requested value is a candidate any more.
+    fn strikes(&mut self, value: u64) -> bool {
+        bits::remove_or_largest(&mut self.striking, value);
+        !bits::meet(&self.striking, &self.request)
+    }
+
+    /// [`Engine::split_listed`] for successors posted to other threads as `job`: this thread
+    /// takes them in order, splitting those no other thread has claimed.
+    fn split_job<R: Rules<N>>(
+        &mut self,
+        job: &pool::Job<N>,
+        depth: usize,
+        known_first: usize,
+        cut: bool,
+    ) -> Result<(usize, bool), Error> {
+        for at in 0..job.len() {
+            let added = match job.take(at) {
+                pool::Slot::Waiting(next) | pool::Slot::Failed(next) => {
+                    self.add_successor::<R>(next, depth, known_first)?
+                }
+                pool::Slot::Split(next, parts) => {
+                    let (partial, start) = self.fold_parts::<R>(next, parts, depth)?;
+                    self.record(partial, start, known_first)?
+                }
+                pool::Slot::Claimed | pool::Slot::Taken => unreachable!("a slot taken twice"),
+            };
+            if let Some(value) = added
+                && cut
+                && self.strikes(value)
+            {
+                return Ok((at + 1, true));
+            }
+        }
+        Ok((job.len(), false))
+    }
+
+    /// Interns `parts`, the components of `successor` that another thread split, and caches
+    /// them; returns what [`Engine::split_successor`] does.
+    fn fold_parts<R: Rules<N>>(
+        &mut self,
+        successor: N,
+        parts: Vec<N>,
+        depth: usize,
+    ) -> Result<(u64, usize), Error> {
+        let mut ids = ComponentIds::new();
+        for part in parts {
+            let index = R::index(&part);
+            ids.push(self.table.intern(part, index)?.0);
+        }
+        let folded = Self::fold_components(&self.table, &mut self.comps, &ids, depth);
+        if self.split_cache.active() {
+            let capacity = self.table.len().max(MIN_SPLIT_CACHE).min(self.table.budget);
+            self.split_cache.insert(successor, ids, capacity);
+        }
+        folded
     }
 
     /// Drops what an expansion of component `id` that pushed no frame added to the stack.

@@ -34,6 +34,7 @@
 //! threads search one question (see [`parallel`](super::parallel)).
 
 mod expand;
+mod pool;
 mod step;
 mod threads;
 
@@ -231,6 +232,8 @@ pub(super) struct Engine<N> {
     expansions: u64,
     /// While several threads search one question: what they share.
     shared: Option<Arc<Shared<N>>>,
+    /// While other threads split successors for this one: where to post them.
+    pool: Option<Arc<pool::SplitPool<N>>>,
     /// This thread's number among the threads searching, and how many there are: the thread
     /// tries the successors of the question rotated by its share of them.
     rotation: (usize, usize),
@@ -264,6 +267,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             compact_at: usize::MAX,
             expansions: 0,
             shared: None,
+            pool: None,
             rotation: (0, 1),
         }
     }
@@ -282,6 +286,8 @@ impl<N: Clone + Eq + Hash> Engine<N> {
     /// search, drops its stack and clears every mark of a component under search, which would
     /// otherwise read as a cycle.
     pub(super) fn begin(&mut self) {
+        // Left by a panic that unwound through a search with other threads.
+        self.pool = None;
         if self.busy {
             self.abandon();
             for aux in self.table.aux_all_mut() {

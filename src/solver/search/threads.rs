@@ -3,6 +3,7 @@
 use std::hash::Hash;
 use std::sync::Arc;
 
+use super::pool::{COSTLY, SplitPool, StopOnDrop};
 use super::{ALONE, EXACT, Engine, Run, Shared};
 use crate::solver::rules::{GameRules, Rules};
 use crate::solver::table::PARTIAL;
@@ -34,7 +35,20 @@ impl<N: Clone + Eq + Hash> Engine<N> {
         let mut result = self
             .expand(rules, id, EXACT)
             .and_then(|()| self.run(rules, self.expansions + ALONE));
-        if result == Ok(Run::Paused) {
+        if result == Ok(Run::Paused) && self.split_cache.split_cost() >= COSTLY {
+            // The game's split is most of the work: the other threads split successors for
+            // this one (see `pool`).
+            let pool = SplitPool::new();
+            self.pool = Some(Arc::clone(&pool));
+            result = std::thread::scope(|scope| {
+                let _stop = StopOnDrop(&pool);
+                for _ in 0..helpers.len() {
+                    scope.spawn(|| pool.serve());
+                }
+                self.run(rules, u64::MAX)
+            });
+            self.pool = None;
+        } else if result == Ok(Run::Paused) {
             // Published components cost about what stored ones do: a quarter of a thread's
             // share of the budget, if there is one.
             let shared = Shared::new(self.table.budget / 4);

@@ -1,0 +1,202 @@
+//! Splitting successors on other threads, for games whose split is costly.
+//!
+//! When a game's [`split`](crate::Game::split) costs far more than a lookup in the table (a
+//! flood fill and eight symmetries of a board, say), it is most of a search's time, and the
+//! successors a component lists are independent pieces of work. The search then posts them
+//! as a *job*: it splits them in order from the front, helper threads from the back, each
+//! successor claimed by exactly one thread. The table stays with the searching thread, which
+//! interns what the helpers split as it reaches it, so the search itself, and every value, is
+//! the same as on one thread. A test that is settled before the end drops the rest of its job.
+//!
+//! Helpers wait for jobs spinning for a while, then asleep, so that a search posting a job
+//! every few microseconds does not wake them each time.
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
+use std::time::{Duration, Instant};
+
+use crate::Game;
+
+/// How long a helper looks for a new job before it sleeps.
+const SPIN: Duration = Duration::from_micros(200);
+
+/// A game whose split takes at least this long on average is split by the pool, when the
+/// solver has several threads; a cheaper split costs less than handing it over.
+pub(super) const COSTLY: Duration = Duration::from_nanos(300);
+
+/// A successor of a job, in the hands of one thread at a time.
+pub(super) enum Slot<N> {
+    /// Not claimed yet.
+    Waiting(N),
+    /// A helper is splitting it.
+    Claimed,
+    /// A helper split it into these components.
+    Split(N, Vec<N>),
+    /// The game's split panicked on a helper: the searching thread splits it again itself,
+    /// so that the panic reaches the caller.
+    Failed(N),
+    /// The searching thread took it.
+    Taken,
+}
+
+/// The successors of one expansion, to be split.
+pub(super) struct Job<N> {
+    slots: Box<[Mutex<Slot<N>>]>,
+    /// Helpers claim slots below this one, from the back.
+    back: AtomicUsize,
+}
+
+/// The helpers' side of the jobs of one question.
+pub(super) struct SplitPool<N> {
+    job: Mutex<Option<Arc<Job<N>>>>,
+    posted: Condvar,
+    /// Counts the jobs posted, so that a spinning helper sees a new one without the lock.
+    generation: AtomicU64,
+    /// Helpers asleep on `posted`: only then is a post worth a wake-up call.
+    sleeping: AtomicUsize,
+    stop: AtomicBool,
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+impl<N> Job<N> {
+    /// Takes slot `at` for the searching thread: the successor if no helper claimed it, or
+    /// what the helper made of it, waiting while a helper is splitting it.
+    pub(super) fn take(&self, at: usize) -> Slot<N> {
+        loop {
+            let mut slot = lock(&self.slots[at]);
+            if !matches!(*slot, Slot::Claimed) {
+                return std::mem::replace(&mut *slot, Slot::Taken);
+            }
+            drop(slot);
+            std::hint::spin_loop();
+        }
+    }
+
+    pub(super) fn len(&self) -> usize {
+        self.slots.len()
+    }
+}
+
+impl<N> SplitPool<N> {
+    pub(super) fn new() -> Arc<Self> {
+        Arc::new(SplitPool {
+            job: Mutex::new(None),
+            posted: Condvar::new(),
+            generation: AtomicU64::new(0),
+            sleeping: AtomicUsize::new(0),
+            stop: AtomicBool::new(false),
+        })
+    }
+
+    /// Posts `successors` as the current job, replacing any other.
+    pub(super) fn post(&self, successors: impl Iterator<Item = N>) -> Arc<Job<N>> {
+        let slots: Box<[Mutex<Slot<N>>]> =
+            successors.map(|n| Mutex::new(Slot::Waiting(n))).collect();
+        let job = Arc::new(Job {
+            back: AtomicUsize::new(slots.len()),
+            slots,
+        });
+        let mut current = lock(&self.job);
+        *current = Some(Arc::clone(&job));
+        self.generation.fetch_add(1, Ordering::Release);
+        if self.sleeping.load(Ordering::Relaxed) > 0 {
+            self.posted.notify_all();
+        }
+        job
+    }
+
+    /// Withdraws the current job: what helpers have not claimed stays unsplit.
+    pub(super) fn withdraw(&self) {
+        *lock(&self.job) = None;
+    }
+
+    /// Ends the helpers' service.
+    pub(super) fn stop(&self) {
+        let _guard = lock(&self.job);
+        self.stop.store(true, Ordering::Release);
+        self.posted.notify_all();
+    }
+}
+
+impl<N: Game> SplitPool<N> {
+    /// A helper's service: splits the successors of posted jobs from the back until the pool
+    /// is stopped.
+    pub(super) fn serve(&self) {
+        let mut seen = 0;
+        loop {
+            let Some(job) = self.next_job(&mut seen) else {
+                return;
+            };
+            while let Ok(before) =
+                job.back
+                    .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |b| b.checked_sub(1))
+            {
+                let at = before - 1;
+                let mut slot = lock(&job.slots[at]);
+                let Slot::Waiting(successor) = std::mem::replace(&mut *slot, Slot::Claimed) else {
+                    // The searching thread got here first: the rest is its own.
+                    *slot = Slot::Taken;
+                    break;
+                };
+                drop(slot);
+                let split = catch_unwind(AssertUnwindSafe(|| {
+                    successor.split().into_iter().collect::<Vec<N>>()
+                }));
+                *lock(&job.slots[at]) = match split {
+                    Ok(parts) => Slot::Split(successor, parts),
+                    Err(_) => Slot::Failed(successor),
+                };
+                if self.stop.load(Ordering::Relaxed) {
+                    return;
+                }
+            }
+        }
+    }
+
+    /// Waits for a job newer than the `seen`-th; `None` once the pool is stopped.
+    fn next_job(&self, seen: &mut u64) -> Option<Arc<Job<N>>> {
+        loop {
+            let start = Instant::now();
+            while self.generation.load(Ordering::Acquire) == *seen && start.elapsed() < SPIN {
+                if self.stop.load(Ordering::Relaxed) {
+                    return None;
+                }
+                std::hint::spin_loop();
+            }
+            let mut current = lock(&self.job);
+            while self.generation.load(Ordering::Acquire) == *seen {
+                if self.stop.load(Ordering::Relaxed) {
+                    return None;
+                }
+                self.sleeping.fetch_add(1, Ordering::Relaxed);
+                current = self
+                    .posted
+                    .wait(current)
+                    .unwrap_or_else(PoisonError::into_inner);
+                self.sleeping.fetch_sub(1, Ordering::Relaxed);
+            }
+            *seen = self.generation.load(Ordering::Acquire);
+            if self.stop.load(Ordering::Relaxed) {
+                return None;
+            }
+            // A job withdrawn already leaves nothing to do: wait for the next.
+            if let Some(job) = current.clone() {
+                return Some(job);
+            }
+        }
+    }
+}
+
+/// Stops a pool's helpers when dropped, so that a panic of the searching thread does not
+/// leave them waiting for jobs, and the scope that runs them waiting for them.
+pub(super) struct StopOnDrop<'a, N>(pub(super) &'a SplitPool<N>);
+
+impl<N> Drop for StopOnDrop<'_, N> {
+    fn drop(&mut self) {
+        self.0.stop();
+    }
+}
