@@ -75,11 +75,18 @@ use crate::{Error, Game, Nimber, Outcome};
 /// # Threads
 ///
 /// A question is answered on the calling thread until its search has expanded 4,096
-/// components; then the other threads ([`Solver::with_threads`]) join it, each with a table of
-/// its own, searching the same question from another share of its successors and publishing
-/// what they learn about costly components (exact values, bounds, excluded values) in a
-/// sharded table all of them consult: the "lazy SMP" of chess engines. The first thread to
-/// answer stops the others. Each thread's table persists across questions.
+/// components; then the other threads ([`Solver::with_threads`]) join it, in one of two ways.
+///
+/// - When the game's [`split`](Game::split) is costly (a flood fill and the symmetries of a
+///   board: 300 ns or more on average, as the solver times it), most of the search's time is
+///   spent splitting, and the successors of a component are independent work: the other
+///   threads split them while the calling thread takes them in order, searching as alone.
+///   The search is the one a single thread makes, only faster.
+/// - Otherwise each thread searches the same question with a table of its own, from another
+///   share of its successors, publishing what it learns about costly components (exact
+///   values, bounds, excluded values) in a sharded table all of them consult: the "lazy SMP"
+///   of chess engines. The first thread to answer stops the others. Each thread's table
+///   persists across questions.
 ///
 /// # Beyond one machine
 ///
@@ -169,9 +176,10 @@ impl<G: Game> Solver<G> {
     /// ([`std::thread::available_parallelism`]).
     ///
     /// Values never depend on it. A question whose search is short is answered on the calling
-    /// thread alone; a long one is joined by the others (see [Threads](Solver#threads)). Each
-    /// thread keeps a table of its own, so memory grows with the number of threads; with
-    /// [`with_memory`](Solver::with_memory), the budget is shared among them.
+    /// thread alone; a long one is joined by the others (see [Threads](Solver#threads)). When
+    /// they search on their own, each thread keeps a table of its own, so memory grows with the
+    /// number of threads; with [`with_memory`](Solver::with_memory), the budget is shared
+    /// among them.
     ///
     /// ```
     /// use sprague::{games::Nim, Nimber, Solver};

@@ -14,9 +14,10 @@
 //! not a candidate, the largest candidate), and a successor is asked only whether its value is
 //! among the candidates up to the largest of R. The test stops as soon as no value of R is a
 //! candidate; if it sees every successor, the one candidate left is the value. Successors are
-//! split all at once, so that one already valued settles the question without a search, and
-//! tried in order of difficulty (the sum of the squared move counts of their components: fewer
-//! moves first). Most successors of most positions are never valued exactly.
+//! split before any is searched, those whose split is cached first, and the splitting stops as
+//! soon as those already valued settle the question (the enhanced transposition cutoff); the
+//! others are tried in order of difficulty (the sum of the squared move counts of their
+//! components: fewer moves first). Most successors of most positions are never valued exactly.
 //!
 //! What searches learn is kept: exact values, lower bounds, values a test excluded, and move
 //! counts. A component tested [`MAX_TESTS`] times is valued exactly. When every successor of a
@@ -31,7 +32,8 @@
 //!
 //! The files: this one holds the engine and its stack; `expand` lists and splits the successors
 //! of a component and orders them; `step` advances the top frame; `threads` lets several
-//! threads search one question (see [`parallel`](super::parallel)).
+//! threads search one question (see [`parallel`](super::parallel)), or, through `pool`, split
+//! successors for it.
 
 mod expand;
 mod pool;
