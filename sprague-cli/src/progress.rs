@@ -10,7 +10,8 @@ use sprague::Sequence;
 
 /// Lengths whose projected time exceeds this are refused.
 const LIMIT: Duration = Duration::from_secs(24 * 3600);
-/// The projection is made once the computation has run this long,
+/// The projection is made once the computation has run this long, and again each time the
+/// time run doubles, so that a projection thrown off by a busy machine is corrected,
 const PROBE: Duration = Duration::from_millis(500);
 /// and valued this many heaps: the cost of a heap is measured over the last half of them.
 const PROBE_HEAPS: usize = 1 << 14;
@@ -63,17 +64,20 @@ pub fn watched(
     // The heaps valued and the time at the reports: the rate is measured between them.
     let mut reports: Vec<(usize, f64)> = Vec::new();
     let mut refused = None;
-    let mut measured = false;
+    let mut next_probe = PROBE;
     let seq = compute(&mut |done| {
         if let Some(bar) = &bar {
             bar.set_position(done as u64);
         }
-        if measured {
-            return ControlFlow::Continue(());
-        }
         let elapsed = start.elapsed();
-        reports.push((done, elapsed.as_secs_f64()));
-        if done >= len || elapsed < PROBE || done < PROBE_HEAPS {
+        // A report per hundredth more heaps at most: enough for the rates, and few.
+        if reports
+            .last()
+            .is_none_or(|&(last, _)| done > last + last / 100)
+        {
+            reports.push((done, elapsed.as_secs_f64()));
+        }
+        if done >= len || elapsed < next_probe || done < PROBE_HEAPS {
             return ControlFlow::Continue(());
         }
         // The rate over the first and the second half of the heaps valued so far.
@@ -102,8 +106,7 @@ pub fn watched(
             refused = Some((done, left));
             return ControlFlow::Break(());
         }
-        // Measured once: the rest runs its course.
-        measured = true;
+        next_probe = elapsed * 2;
         ControlFlow::Continue(())
     });
     if let Some(bar) = bar {
