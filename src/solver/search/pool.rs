@@ -25,6 +25,9 @@ const SPIN: Duration = Duration::from_micros(200);
 /// solver has several threads; a cheaper split costs less than handing it over.
 pub(super) const COSTLY: Duration = Duration::from_nanos(300);
 
+/// A search alone looks this often (in components expanded) whether the split is costly.
+pub(super) const JOIN_CHECK: u64 = 256;
+
 /// A successor of a job, in the hands of one thread at a time.
 pub(super) enum Slot<N> {
     /// Not claimed yet.
@@ -66,13 +69,20 @@ impl<N> Job<N> {
     /// Takes slot `at` for the searching thread: the successor if no helper claimed it, or
     /// what the helper made of it, waiting while a helper is splitting it.
     pub(super) fn take(&self, at: usize) -> Slot<N> {
+        let mut spins = 0u32;
         loop {
             let mut slot = lock(&self.slots[at]);
             if !matches!(*slot, Slot::Claimed) {
                 return std::mem::replace(&mut *slot, Slot::Taken);
             }
             drop(slot);
-            std::hint::spin_loop();
+            // A split takes a microsecond or so; longer, and the helper may have lost its core.
+            if spins < 1024 {
+                spins += 1;
+                std::hint::spin_loop();
+            } else {
+                std::thread::yield_now();
+            }
         }
     }
 

@@ -3,7 +3,7 @@
 use std::hash::Hash;
 use std::sync::Arc;
 
-use super::pool::{COSTLY, SplitPool, StopOnDrop};
+use super::pool::{COSTLY, JOIN_CHECK, SplitPool, StopOnDrop};
 use super::{ALONE, EXACT, Engine, Run, Shared};
 use crate::solver::rules::{GameRules, Rules};
 use crate::solver::table::PARTIAL;
@@ -32,9 +32,16 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             return Ok(state);
         }
         self.busy = true;
-        let mut result = self
-            .expand(rules, id, EXACT)
-            .and_then(|()| self.run(rules, self.expansions + ALONE));
+        let alone_until = self.expansions + ALONE;
+        let mut result = self.expand(rules, id, EXACT).map(|()| Run::Paused);
+        // Splitting for this thread costs the others little to start, so they join as soon
+        // as the split is seen to be costly; searching on their own, only after `ALONE`.
+        while result == Ok(Run::Paused)
+            && self.expansions < alone_until
+            && self.split_cache.split_cost() < COSTLY
+        {
+            result = self.run(rules, (self.expansions + JOIN_CHECK).min(alone_until));
+        }
         if result == Ok(Run::Paused) && self.split_cache.split_cost() >= COSTLY {
             // The game's split is most of the work: the other threads split successors for
             // this one (see `pool`).
