@@ -487,6 +487,26 @@ fn chomp_indices_number_the_staircases_of_a_square_densely() {
     }
 }
 
+#[test]
+fn chomp_successors_are_stored_as_if_given() {
+    // Every successor, within 8 x 8 and across the widths where the transpose no longer
+    // fits, against the same staircase given anew (its orientation, its index).
+    let wide = [
+        vec![16, 3, 1],
+        vec![17, 17, 2],
+        vec![15, 15, 14, 1],
+        vec![14, 2, 2],
+    ];
+    for rows in staircases(8, 8).into_iter().chain(wide) {
+        let chomp = Chomp::staircase(&rows).unwrap();
+        for next in chomp.successors() {
+            let given = Chomp::staircase(&next.rows()).unwrap();
+            assert_eq!(given, next, "{rows:?}");
+            assert_eq!(given.index(), next.index(), "{rows:?} -> {:?}", next.rows());
+        }
+    }
+}
+
 /// A random staircase of up to 15 rows of up to 20 squares.
 fn staircase() -> impl Strategy<Value = Vec<u32>> {
     prop::collection::vec(1u32..=20, 1..=15).prop_map(|mut rows| {

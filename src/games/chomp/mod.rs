@@ -325,6 +325,6 @@ impl Game for Chomp {
     /// rows and columns (see `rank`): a position and its transpose, equal, share it, and the
     /// positions of an m × m bar are numbered densely.
     fn index(&self) -> Option<usize> {
-        rank::rank(self.rows, self.height(), self.row(0))
+        rank::rank(self.rows & DIAGRAM, self.row(0))
     }
 }

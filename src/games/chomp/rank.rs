@@ -47,21 +47,34 @@ const RANK: [[[u32; 16]; 16]; 16] = {
     table
 };
 
-/// The index of the diagram with these rows (row i in byte i), `height` of them, `width`
-/// squares wide; `None` unless `height <= width <= INDEXED`.
+/// `TALLEST[m]`: the largest rows of at most m rows, one byte each.
+const TALLEST: [u128; 16] = {
+    let mut table = [0; 16];
+    let mut m = 0;
+    while m < 16 {
+        table[m] = (1 << (8 * m)) - 1;
+        m += 1;
+    }
+    table
+};
+
+/// The index of the diagram with these rows (row i in byte i, the rows past the last 0),
+/// `width` squares wide: `None` unless it is at most [`INDEXED`] wide and no taller.
 ///
 /// The diagrams of width at most m are numbered from 0 up to the sum over k ≤ m of
 /// C(2k − 1, k − 1), exclusive: 125,476 for m = 10, 7,030,570 for m = 13.
 #[inline]
-pub(super) fn rank(rows: u128, height: u32, width: u32) -> Option<usize> {
-    if width > INDEXED || height > width {
+pub(super) fn rank(rows: u128, width: u32) -> Option<usize> {
+    // No taller than wide: no row from row `width` on.
+    if width > INDEXED || rows > TALLEST[width as usize & 15] {
         return None;
     }
+    // Every row at once, without a loop: the rows past the last add 0, as RANK[m][i][0] = 0
+    // for i > 0.
     let table = &RANK[width as usize & 15];
     let lens = rows.to_le_bytes();
-    let mut index = 0;
-    for i in 0..height as usize & 15 {
-        index += table[i][usize::from(lens[i]) & 15];
-    }
+    let index: u32 = (0..INDEXED as usize)
+        .map(|i| table[i][usize::from(lens[i]) & 15])
+        .sum();
     Some(index as usize)
 }
