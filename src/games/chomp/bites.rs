@@ -19,8 +19,7 @@ const LOW_BYTES: [u128; 17] = {
 /// A bite of the diagram at (i, j) is a bite of its transpose at (j, i), so the transpose of
 /// every successor costs a few operations on the transpose of the position, and the least of
 /// the two is chosen as it is generated: the successors come in the form
-/// [`Chomp::canonical`] gives, without a pass over their rows. Written as nested ranges, so
-/// that the solver's loop over them compiles to two plain loops.
+/// [`Chomp::canonical`] gives, without a pass over their rows.
 pub(super) fn bites(position: Chomp) -> impl Iterator<Item = Chomp> {
     let (mut height, width) = (position.height(), position.row(0));
     let lens = position.rows.to_le_bytes();

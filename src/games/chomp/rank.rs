@@ -58,7 +58,7 @@ const TALLEST: [u128; 16] = {
     table
 };
 
-/// The index of the diagram with these rows (row i in byte i, the rows past the last 0),
+/// The index of the diagram with these rows (row i in byte i, 0 past the last row),
 /// `width` squares wide: `None` unless it is at most [`INDEXED`] wide and no taller.
 ///
 /// The diagrams of width at most m are numbered from 0 up to the sum over k ≤ m of
@@ -69,8 +69,8 @@ pub(super) fn rank(rows: u128, width: u32) -> Option<usize> {
     if width > INDEXED || rows > TALLEST[width as usize & 15] {
         return None;
     }
-    // Every row at once, without a loop: the rows past the last add 0, as RANK[m][i][0] = 0
-    // for i > 0.
+    // A fixed number of rows, so that the loop unrolls: the rows past the last add 0, as
+    // RANK[m][i][0] = 0 for i > 0.
     let table = &RANK[width as usize & 15];
     let lens = rows.to_le_bytes();
     let index: u32 = (0..INDEXED as usize)
