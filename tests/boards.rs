@@ -443,6 +443,121 @@ fn chomp_against_brute_force() {
     }
 }
 
+/// Every staircase of at most `rows` rows of at most `cols` squares, the empty one excepted.
+fn staircases(rows: u32, cols: u32) -> Vec<Vec<u32>> {
+    fn extend(prefix: &mut Vec<u32>, rows: u32, longest: u32, out: &mut Vec<Vec<u32>>) {
+        if !prefix.is_empty() {
+            out.push(prefix.clone());
+        }
+        if prefix.len() as u32 == rows {
+            return;
+        }
+        for len in 1..=longest {
+            prefix.push(len);
+            extend(prefix, rows, len, out);
+            prefix.pop();
+        }
+    }
+    let mut out = Vec::new();
+    extend(&mut Vec::new(), rows, cols, &mut out);
+    out
+}
+
+#[test]
+fn chomp_indices_number_the_staircases_of_a_square_densely() {
+    // The staircases in m x m, up to transposition, under the sum over k <= m of
+    // C(2k - 1, k - 1): (C(2m, m) - 1 + self-transposed ones) / 2 of them.
+    for (m, below) in [(1, 1), (4, 1 + 3 + 10 + 35), (10, 125_476)] {
+        let mut seen = HashMap::new();
+        for rows in staircases(m, m) {
+            let chomp = Chomp::staircase(&rows).unwrap();
+            let index = chomp.index().unwrap();
+            assert!(index < below, "{rows:?}: {index}");
+            let mut class = [rows.clone(), transposed(&rows)];
+            class.sort();
+            // One index per staircase and its transpose, and the same one for both.
+            assert_eq!(
+                *seen.entry(index).or_insert(class.clone()),
+                class,
+                "{index}"
+            );
+            assert_eq!(Chomp::staircase(&transposed(&rows)).unwrap(), chomp);
+        }
+        assert!(seen.len() * 10 >= below * 7, "{} of {below}", seen.len());
+    }
+}
+
+#[test]
+fn chomp_successors_are_stored_as_if_given() {
+    // Every successor, within 8 x 8 and across the widths where the transpose no longer
+    // fits, against the same staircase given anew (its orientation, its index).
+    let wide = [
+        vec![16, 3, 1],
+        vec![17, 17, 2],
+        vec![15, 15, 14, 1],
+        vec![14, 2, 2],
+    ];
+    for rows in staircases(8, 8).into_iter().chain(wide) {
+        let chomp = Chomp::staircase(&rows).unwrap();
+        for next in chomp.successors() {
+            let given = Chomp::staircase(&next.rows()).unwrap();
+            assert_eq!(given, next, "{rows:?}");
+            assert_eq!(given.index(), next.index(), "{rows:?} -> {:?}", next.rows());
+        }
+    }
+}
+
+/// A random staircase of up to 15 rows of up to 20 squares.
+fn staircase() -> impl Strategy<Value = Vec<u32>> {
+    prop::collection::vec(1u32..=20, 1..=15).prop_map(|mut rows| {
+        rows.sort_unstable_by(|a, b| b.cmp(a));
+        rows
+    })
+}
+
+proptest! {
+    #[test]
+    fn chomp_indices_are_one_to_one(a in staircase(), b in staircase()) {
+        let (p, q) = (Chomp::staircase(&a).unwrap(), Chomp::staircase(&b).unwrap());
+        for (rows, chomp) in [(&a, p), (&b, q)] {
+            let side = (rows.len() as u32).max(rows[0]);
+            prop_assert_eq!(chomp.index().is_some(), side <= 13);
+            prop_assert!(chomp.index().is_none_or(|i| i < 7_030_570));
+            prop_assert_eq!(&chomp.rows(), rows);
+        }
+        let same = a == b || transposed(&a) == b;
+        prop_assert_eq!(p == q, same);
+        if let (Some(i), Some(j)) = (p.index(), q.index()) {
+            prop_assert_eq!(i == j, same);
+        }
+    }
+
+    #[test]
+    fn chomp_successors_are_the_bites(rows in staircase()) {
+        let chomp = Chomp::staircase(&rows).unwrap();
+        // The bites, as given; each stored as if it were given.
+        let successors: Vec<Chomp> = chomp.successors().into_iter().collect();
+        let bites: Vec<Vec<u32>> = chomp.moves().map(|m| chomp.play(m).unwrap().rows()).collect();
+        let mut listed: Vec<Vec<u32>> = successors.iter().map(Chomp::rows).collect();
+        listed.sort();
+        let mut sorted = bites.clone();
+        sorted.sort();
+        prop_assert_eq!(listed, sorted);
+        for next in successors {
+            let given = Chomp::staircase(&next.rows()).unwrap();
+            prop_assert_eq!(given, next);
+            prop_assert_eq!(given.index(), next.index());
+        }
+    }
+}
+
+/// The column heights of a staircase.
+fn transposed(rows: &[u32]) -> Vec<u32> {
+    (0..rows[0])
+        .map(|j| rows.iter().filter(|&&r| r > j).count() as u32)
+        .collect()
+}
+
 #[test]
 fn chomp_bars_and_ls_and_winning_moves() {
     for n in 1..=40 {

@@ -3,16 +3,17 @@
 use std::fmt;
 use std::hash::{Hash, Hasher};
 
-use smallvec::SmallVec;
-
 use crate::{Error, Game, Search, Solver};
+
+mod bites;
+mod rank;
 
 /// The most rows (of the shorter side) a [`Chomp`] position can have.
 pub const CHOMP_MAX_ROWS: u32 = 15;
 /// The most columns (of the longer side) a [`Chomp`] position can have.
 pub const CHOMP_MAX_COLS: u32 = 255;
 
-/// `BYTES[i]`: the lowest `i` bytes set.
+/// The lowest `i` bytes set.
 const fn bytes(i: u32) -> u128 {
     if i >= 16 {
         u128::MAX
@@ -47,7 +48,7 @@ const ONES: u128 = u128::MAX / 255;
 ///   bottom right square alone lost, the reply that wins against it was available at once), but
 ///   no winning move is known in general; 2 × n and square boards have explicit ones.
 /// - A staircase and its transpose play alike: positions are stored in the least of the two
-///   orientations where both fit.
+///   orientations where both fit, and a position equals its transpose.
 ///
 /// Positions have at most [`CHOMP_MAX_ROWS`] rows of at most [`CHOMP_MAX_COLS`] squares (or
 /// the transpose), packed one byte per row into one `u128` whose last byte says whether the
@@ -68,8 +69,9 @@ const ONES: u128 = u128::MAX / 255;
 #[derive(Clone, Copy)]
 pub struct Chomp {
     /// Row i's length in byte i; lengths never grow, row 0 has at least the poisoned square.
-    /// Bit [`TRANSPOSED`]: the rows are the columns of the position as given (a tall bar is
-    /// stored lying down); only `moves` and `play` look at it, as the game is the same.
+    /// Always the least of the diagram and its transpose, where the transpose fits
+    /// ([`Chomp::canonical`]). Bit [`TRANSPOSED`]: the rows are the columns of the position
+    /// as given; only `rows`, `moves` and `play` look at it, as the game is the same.
     rows: u128,
 }
 
@@ -128,14 +130,14 @@ impl Chomp {
             .enumerate()
             .fold(0u128, |p, (i, &r)| p | u128::from(r) << (8 * i));
         if height <= CHOMP_MAX_ROWS {
-            Ok(Chomp { rows: packed })
+            Ok(Chomp { rows: packed }.canonical())
         } else {
             // Too many rows: store the columns.
             let columns: Vec<u32> = (0..width)
                 .map(|j| rows.iter().filter(|&&r| r > j).count() as u32)
                 .collect();
             Ok(Chomp {
-                rows: Chomp::staircase(&columns)?.rows | TRANSPOSED,
+                rows: Chomp::staircase(&columns)?.rows ^ TRANSPOSED,
             })
         }
     }
@@ -220,22 +222,34 @@ impl Chomp {
         (128 - (self.rows & DIAGRAM).leading_zeros()).div_ceil(8)
     }
 
-    /// The least of the position and its transpose, when the transpose fits.
-    fn canonical(self) -> Chomp {
-        let width = self.row(0);
-        // Fewer rows is a smaller number: the transpose is needed only when it has fewer.
-        if width > CHOMP_MAX_ROWS || width > self.height() {
-            return self;
-        }
-        // Column j's height, for each j: every row adds one to the columns it covers.
+    /// The transpose of the diagram, its columns as rows; the diagram must be at most
+    /// [`CHOMP_MAX_ROWS`] wide.
+    fn columns(self) -> u128 {
+        // Every row adds one to the columns it covers.
         let mut columns = 0u128;
         let mut rest = self.rows & DIAGRAM;
         while rest != 0 {
             columns += ONES & bytes((rest & 0xff) as u32);
             rest >>= 8;
         }
-        Chomp {
-            rows: (self.rows & DIAGRAM).min(columns),
+        columns
+    }
+
+    /// The position in the least of its two orientations (as numbers: fewer rows first), when
+    /// the transpose fits, the flag saying which one was given.
+    fn canonical(self) -> Chomp {
+        let width = self.row(0);
+        // Fewer rows is a smaller number: the transpose is needed only when it has fewer.
+        if width > CHOMP_MAX_ROWS || width > self.height() {
+            return self;
+        }
+        let columns = self.columns();
+        if columns < self.rows & DIAGRAM {
+            Chomp {
+                rows: columns | ((self.rows & TRANSPOSED) ^ TRANSPOSED),
+            }
+        } else {
+            self
         }
     }
 
@@ -285,46 +299,32 @@ impl fmt::Debug for Chomp {
 
 impl Game for Chomp {
     fn successors(&self) -> impl IntoIterator<Item = Self> {
-        // Generated lazily: a search often stops at the first few.
-        let position = *self;
-        let mut height = position.height();
-        (0..position.row(0)).flat_map(move |j| {
-            // Rows i..height are longer than j: eating (i, j) cuts them to j.
-            while height > 0 && position.row(height - 1) <= j {
-                height -= 1;
-            }
-            let h = height;
-            (u32::from(j == 0)..h).map(move |i| {
-                let cut = bytes(h) ^ bytes(i);
-                Chomp {
-                    rows: (position.rows & !cut) | ((ONES & cut) * u128::from(j)),
-                }
-            })
-        })
+        bites::bites(*self)
     }
 
     fn split(&self) -> impl IntoIterator<Item = Self> {
-        let mut parts: SmallVec<[Chomp; 2]> = SmallVec::new();
-        if self.row(1) <= 1 {
-            // An L: a bar across and a bar down, independent.
+        let parts = if self.row(1) <= 1 {
+            // An L: a bar across and a bar down, independent; equal ones cancel.
             let (across, down) = (self.row(0), self.height());
-            if across != down {
-                parts.extend(
-                    [across, down]
-                        .into_iter()
-                        .filter(|&n| n > 1)
-                        .map(Chomp::bar),
-                );
-            }
+            let bar = |len| (len > 1 && across != down).then(|| Chomp::bar(len));
+            [bar(across), bar(down)]
         } else {
-            parts.push(self.canonical());
-        }
-        parts
+            // Stored in its least orientation already.
+            [Some(*self), None]
+        };
+        parts.into_iter().flatten()
     }
 
     /// Exhaustive: values of Chomp are large (19 for 10 × 10) and a search reaches nearly
     /// every smaller diagram anyway, so pruning questions cost more than they save.
     fn search(&self) -> Search {
         Search::Exhaustive
+    }
+
+    /// The rank of the diagram among those no taller than wide, for diagrams of at most 13
+    /// rows and columns (see `rank`): a position and its transpose, equal, share it, and the
+    /// positions of an m × m bar are numbered densely.
+    fn index(&self) -> Option<usize> {
+        rank::rank(self.rows & DIAGRAM, self.row(0))
     }
 }
