@@ -4,10 +4,10 @@ use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::str::FromStr;
 
-use smallvec::SmallVec;
-
 use crate::board::{self, Board};
 use crate::{Error, Game, Solver};
+
+mod order;
 
 /// A domino on a board: its top left cell, and whether it stands vertically (covering the cell
 /// below) or lies horizontally (covering the cell to the right).
@@ -360,33 +360,21 @@ fn may_matter(cropped: Board) -> bool {
 
 impl Game for Cram {
     fn successors(&self) -> impl IntoIterator<Item = Self> {
-        let (across, down) = self.move_bits();
         let board = self.board();
         let cells = board.cells();
         let symmetries = self.symmetries;
-        // Dominoes nearest the middle first (by the distance of their centres, doubled to stay
-        // whole, down before across on a tie): they cut the board in two, so the search meets
-        // small components, and symmetric ones worth 0, sooner. Fewer positions are searched
-        // than with either direction first.
-        let (mid_row, mid_col) = (board.rows() - 1, board.cols() - 1);
-        let cols = board.cols();
-        let mut keyed: SmallVec<[(u32, u64); 48]> = SmallVec::new();
-        for i in bits(down) {
-            let (r, c) = board.cell(i);
-            let key = (2 * r + 1).abs_diff(mid_row) + (2 * c).abs_diff(mid_col);
-            keyed.push((key * 2, (1 | 1 << cols) << i));
-        }
-        for i in bits(across) {
-            let (r, c) = board.cell(i);
-            let key = (2 * r).abs_diff(mid_row) + (2 * c + 1).abs_diff(mid_col);
-            keyed.push((key * 2 + 1, 0b11 << i));
-        }
-        keyed.sort_unstable_by_key(|&(k, _)| k);
-        keyed
-            .into_iter()
-            .map(|(_, piece)| piece)
+        let slots = if cells == 0 {
+            &[][..]
+        } else {
+            order::slots(board.rows(), board.cols())
+        };
+        let width = board.cols();
+        slots
+            .iter()
+            .map(move |&slot| order::piece(slot, width))
             .filter(move |&piece| {
-                symmetries == 1 || board::least_in_orbit(board, symmetries, piece)
+                cells & piece == piece
+                    && (symmetries == 1 || board::least_in_orbit(board, symmetries, piece))
             })
             .map(move |piece| Cram::from_board(board.with_cells(cells & !piece)))
     }
