@@ -114,6 +114,17 @@ proptest! {
     }
 
     #[test]
+    fn cram_split_of_wide_boards_keeps_the_value(board in (1u32..=3, 9u32..=16, any::<u64>())
+        .prop_map(|(r, c, bits)| Board::empty(r, c).unwrap().with_cells(bits)))
+    {
+        // Components wider than 8 are cropped; narrower ones go to the 8-wide frame.
+        let cram = Cram::from_board(board);
+        let parts: Nimber = cram.split().into_iter().map(|p| grundy(&p).unwrap()).sum();
+        prop_assert_eq!(parts, Nimber::new(cram_brute(board)));
+        prop_assert_eq!(grundy(&cram).unwrap(), Nimber::new(cram_brute(board)));
+    }
+
+    #[test]
     fn cram_on_dense_boards_is_brute_force(board in (2u32..=5, 2u32..=5, any::<u64>(), any::<u64>())
         .prop_map(|(r, c, a, b)| Board::empty(r, c).unwrap().with_cells(a | b)))
     {

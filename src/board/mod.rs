@@ -51,7 +51,7 @@ use crate::Error;
 pub const MAX_CELLS: u32 = 64;
 
 /// `COLUMN[w]`: bit 0 and every w-th bit after it, the first column of a board w cells wide.
-const COLUMN: [u64; 65] = {
+pub(crate) const COLUMN: [u64; 65] = {
     let mut table = [0u64; 65];
     let mut w = 1;
     while w <= 64 {
@@ -75,13 +75,13 @@ pub(crate) const fn low_bits(n: u32) -> u64 {
 
 /// `x << n`, or 0 when n ≥ 64.
 #[inline]
-const fn shl(x: u64, n: u32) -> u64 {
+pub(crate) const fn shl(x: u64, n: u32) -> u64 {
     if n >= 64 { 0 } else { x << n }
 }
 
 /// `x >> n`, or 0 when n ≥ 64.
 #[inline]
-const fn shr(x: u64, n: u32) -> u64 {
+pub(crate) const fn shr(x: u64, n: u32) -> u64 {
     if n >= 64 { 0 } else { x >> n }
 }
 

@@ -4,10 +4,11 @@ use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::str::FromStr;
 
-use smallvec::SmallVec;
-
 use crate::board::{self, Board};
 use crate::{Error, Game, Solver};
+
+mod order;
+mod split;
 
 /// A domino on a board: its top left cell, and whether it stands vertically (covering the cell
 /// below) or lies horizontally (covering the cell to the right).
@@ -68,7 +69,9 @@ impl fmt::Display for Domino {
 /// - **Strips.** A 1 × n strip is Dawson's Kayles (octal 0.07) on a heap of n.
 /// - **Components.** Empty cells not joined by sides play independently: a position is the
 ///   sum of its components. [`split`](Game::split) returns them in canonical form (the least
-///   image under the eight symmetries of the square), leaves out single cells (no move) and
+///   image under the eight symmetries of the square; a component whose bounding box fits in
+///   8 × 8 lies at the top left of a board 8 columns wide, where those symmetries are a few
+///   word operations, and a wider one is cropped), leaves out single cells (no move) and
 ///   the symmetric components above (worth 0), and drops equal components in pairs (they
 ///   cancel). A component from `split` lists one move of each class of moves that its own
 ///   symmetries make equivalent; a position made by [`Cram::new`], `parse` or a move lists
@@ -280,124 +283,56 @@ impl FromStr for Cram {
     }
 }
 
-/// The empty cells of `board` less cells that do not change the value: all tufts (cells with
-/// one empty neighbour) of a cell but one, and cells whose every neighbour is the hub of a
-/// tuft, repeated while some go.
-///
-/// Two tufts of one hub play alike: each can only ever be covered with the hub, by moves that
-/// leave equal positions up to a dead cell, so one of them is enough. A cell whose neighbours
-/// are all hubs of tufts is never needed either: covering it with a hub leaves the same
-/// position as covering the hub's tuft with it, but for a cell that is again of this kind (by
-/// induction, down to a cell with no neighbour, which is dead). Beling's igs prunes Cram the
-/// same way (star and bridge reduction).
-fn reduce(board: Board) -> u64 {
-    let mut p = board.cells();
-    loop {
-        // The cells with an empty neighbour below, above, to the right, to the left.
-        let below = p & board.above(p);
-        let above = p & board.below(p);
-        let right = p & board.left_of(p);
-        let left = p & board.right_of(p);
-        let many = (below & above) | (right & left) | ((below | above) & (right | left));
-        let tufts = (below ^ above ^ right ^ left) & !many;
-        // The hubs of the tufts, one direction at a time; a tuft whose hub was already met is
-        // a spare.
-        let mut hubs = board.below(tufts & below);
-        let mut spare = 0;
-        let by_right = tufts & right;
-        let hubs_right = board.right_of(by_right);
-        spare |= by_right & board.left_of(hubs_right & hubs);
-        hubs |= hubs_right;
-        let by_above = tufts & above;
-        let hubs_above = board.above(by_above);
-        spare |= by_above & board.below(hubs_above & hubs);
-        hubs |= hubs_above;
-        let by_left = tufts & left;
-        let hubs_left = board.left_of(by_left);
-        spare |= by_left & board.right_of(hubs_left & hubs);
-        hubs |= hubs_left;
-        let others = p & !tufts & !hubs;
-        let bridges = others & !board.neighbours(others);
-        let reduced = p & !spare & !bridges;
-        if reduced == p {
-            return p;
-        }
-        p = reduced;
-    }
-}
-
-/// The left cells of horizontal dominoes that need not be played: both across a 2 × 2 block
-/// of empty cells whose top left cell is walled above and on the left and whose bottom right
-/// cell below and on the right (or the mirror image). Beling's igs leaves them out, so that
-/// such a block splits into its two columns.
-fn idle_across(board: Board) -> u64 {
-    let p = board.cells();
-    let has_right = board.left_of(p);
-    let has_left = board.right_of(p);
-    let has_below = board.above(p);
-    let has_above = board.below(p);
-    let open_right = p & has_right & !has_left;
-    let open_left = p & has_left & !has_right;
-    let open_below = has_below & !has_above;
-    let open_above = has_above & !has_below;
-    // Bottom left cells of the blocks, walled top left to bottom right or the other way.
-    let diagonal = board.below(open_right & open_below) & board.left_of(open_left & open_above);
-    let anti = board.below(board.left_of(open_left & open_below)) & open_right & open_above;
-    let bottom = diagonal | anti;
-    bottom | board.above(bottom)
-}
-
-/// Whether a cropped component can matter to the sum: not a single cell (no move), not even by
-/// even and symmetric under the half turn (worth 0 by the symmetry strategy).
-#[inline]
-fn may_matter(cropped: Board) -> bool {
-    let cells = cropped.cells();
-    if cells.is_power_of_two() {
-        return false;
-    }
-    !((cropped.rows() | cropped.cols()) & 1 == 0 && cropped.half_turn() == cropped)
-}
-
 impl Game for Cram {
     fn successors(&self) -> impl IntoIterator<Item = Self> {
-        let (across, down) = self.move_bits();
         let board = self.board();
         let cells = board.cells();
         let symmetries = self.symmetries;
-        // Dominoes nearest the middle first (by the distance of their centres, doubled to stay
-        // whole, down before across on a tie): they cut the board in two, so the search meets
-        // small components, and symmetric ones worth 0, sooner. Fewer positions are searched
-        // than with either direction first.
-        let (mid_row, mid_col) = (board.rows() - 1, board.cols() - 1);
-        let cols = board.cols();
-        let mut keyed: SmallVec<[(u32, u64); 48]> = SmallVec::new();
-        for i in bits(down) {
-            let (r, c) = board.cell(i);
-            let key = (2 * r + 1).abs_diff(mid_row) + (2 * c).abs_diff(mid_col);
-            keyed.push((key * 2, (1 | 1 << cols) << i));
-        }
-        for i in bits(across) {
-            let (r, c) = board.cell(i);
-            let key = (2 * r).abs_diff(mid_row) + (2 * c + 1).abs_diff(mid_col);
-            keyed.push((key * 2 + 1, 0b11 << i));
-        }
-        keyed.sort_unstable_by_key(|&(k, _)| k);
-        keyed
-            .into_iter()
-            .map(|(_, piece)| piece)
+        let (rows, width) = (board.rows(), board.cols());
+        // On a board as wide as the frame, only the columns in use order the moves (the
+        // middle of the box, not of the frame) and carry the symmetries.
+        let cols = if width == split::FRAME {
+            split::framed_width(cells)
+        } else {
+            width
+        };
+        let slots = if cells == 0 {
+            &[][..]
+        } else {
+            order::slots(rows, cols)
+        };
+        slots
+            .iter()
+            .map(move |&slot| order::piece(slot, width))
             .filter(move |&piece| {
-                symmetries == 1 || board::least_in_orbit(board, symmetries, piece)
+                cells & piece == piece
+                    && (symmetries == 1 || least_in_orbit(board, symmetries, cols, piece))
             })
             .map(move |piece| Cram::from_board(board.with_cells(cells & !piece)))
     }
 
     fn split(&self) -> impl IntoIterator<Item = Self> {
-        let prepare = |board: Board| {
-            let reduced = board.with_cells(reduce(board));
-            (reduced, idle_across(reduced))
-        };
-        board::canonical_parts(self.board(), &prepare, &may_matter)
+        split::parts(self.board())
             .into_iter()
             .map(|(board, symmetries)| Cram::with_symmetries(board, symmetries))
     }
+}
+
+/// Whether the move `piece` on `board` (its box `cols` wide) is the least of its images under
+/// `symmetries`: keeping only those keeps one move of each class of moves that symmetry makes
+/// equivalent.
+#[inline]
+fn least_in_orbit(board: Board, symmetries: u8, cols: u32, piece: u64) -> bool {
+    if board.cols() != split::FRAME {
+        return board::least_in_orbit(board, symmetries, piece);
+    }
+    let mut others = symmetries & !1;
+    while others != 0 {
+        let s = others.trailing_zeros() as usize;
+        others &= others - 1;
+        if split::image(piece, s, board.rows(), cols) < piece {
+            return false;
+        }
+    }
+    true
 }

@@ -1,0 +1,392 @@
+//! Cram's split: cells that cannot change the value go, the rest falls into components, and
+//! each component is brought to a canonical form.
+//!
+//! A component whose bounding box fits in 8 × 8 (every component of a board of up to 8 × 8,
+//! and most of any board) is kept on a board 8 columns wide, aligned to the top left: there
+//! the eight symmetries of its box are a few whole-word operations each (a byte swap flips
+//! the rows, a bit reversal turns it by half, three masked exchanges transpose it), with no
+//! loop over rows. A wider component is cropped to its box as any board.
+
+use smallvec::SmallVec;
+
+use crate::board::{Board, COLUMN, low_bits, shl, shr};
+
+/// A component in canonical form and the symmetries of its box that fix it (bit s for
+/// `Symmetry::ALL[s]`: bit 0 for the identity, always set).
+pub(super) type Part = (Board, u8);
+
+/// The width of the board of components whose box fits in 8 × 8.
+pub(super) const FRAME: u32 = 8;
+
+/// The shifts to the neighbours of cells on a board `cols` wide, with their masks, computed
+/// once per split.
+#[derive(Clone, Copy)]
+struct Grid {
+    cols: u32,
+    not_first: u64,
+    not_last: u64,
+}
+
+impl Grid {
+    #[inline]
+    fn new(cols: u32) -> Grid {
+        let first = COLUMN[cols as usize];
+        Grid {
+            cols,
+            not_first: !first,
+            not_last: !(first << (cols - 1)),
+        }
+    }
+
+    /// Cells with the cell to their right in `set`.
+    #[inline]
+    fn left_of(self, set: u64) -> u64 {
+        (set & self.not_first) >> 1
+    }
+
+    /// Cells with the cell to their left in `set`.
+    #[inline]
+    fn right_of(self, set: u64) -> u64 {
+        (set & self.not_last) << 1
+    }
+
+    /// Cells with the cell below them in `set`.
+    #[inline]
+    fn above(self, set: u64) -> u64 {
+        shr(set, self.cols)
+    }
+
+    /// Cells with the cell above them in `set`, and bits past the board: every caller keeps
+    /// only cells of a set on the board.
+    #[inline]
+    fn below(self, set: u64) -> u64 {
+        shl(set, self.cols)
+    }
+
+    #[inline]
+    fn neighbours(self, set: u64) -> u64 {
+        self.left_of(set) | self.right_of(set) | self.above(set) | self.below(set)
+    }
+}
+
+/// The components of the empty cells of `board` that can change the value, in canonical form,
+/// two equal ones cancelling.
+///
+/// O(n) word operations for n cells, in practice a few hundred instructions.
+pub(super) fn parts(board: Board) -> SmallVec<[Part; 8]> {
+    let mut parts = SmallVec::new();
+    if board.cells() != 0 {
+        collect(Grid::new(board.cols()), board.cells(), &mut parts);
+    }
+    parts
+}
+
+fn collect(grid: Grid, cells: u64, parts: &mut SmallVec<[Part; 8]>) {
+    let p = reduce(grid, cells);
+    let cut = idle_across(grid, p);
+    // Not joining a cell of `cut` to the cell to its right, either way.
+    let not_first = grid.not_first & !(cut << 1);
+    let not_last = grid.not_last & !cut;
+    let mut rest = p;
+    while rest != 0 {
+        let mut component = rest & rest.wrapping_neg();
+        loop {
+            // Wrapping shifts: on a board of one row of 64, a shift by 64 is no shift at all,
+            // which adds nothing to the component.
+            let grown = (component
+                | (component & not_last) << 1
+                | (component & not_first) >> 1
+                | component.wrapping_shl(grid.cols)
+                | component.wrapping_shr(grid.cols))
+                & rest;
+            if grown == component {
+                break;
+            }
+            component = grown;
+        }
+        rest ^= component;
+        // A single cell has no move.
+        if component.is_power_of_two() {
+            continue;
+        }
+        if cut != 0 && component != p {
+            // Cut off by dominoes that need not be played: it may reduce further.
+            collect(grid, component, parts);
+            continue;
+        }
+        if let Some(part) = canonical(grid, component) {
+            if let Some(i) = parts.iter().position(|&(b, _)| b == part.0) {
+                parts.swap_remove(i);
+            } else {
+                parts.push(part);
+            }
+        }
+    }
+}
+
+/// The canonical form of a component of at least two cells on a board `grid.cols` wide, or
+/// `None` if it is worth 0 by symmetry: its box even by even and the half turn mapping it to
+/// itself (the second player answers every domino by its image).
+fn canonical(grid: Grid, component: u64) -> Option<Part> {
+    let cols = grid.cols;
+    let top = component.trailing_zeros() / cols;
+    let bottom = component.ilog2() / cols;
+    let rows = bottom - top + 1;
+    let cells = component >> (top * cols);
+    // Every row folded onto the first, doubling the rows folded at each step.
+    let mut fold = cells;
+    let mut span = cols;
+    while span < rows * cols {
+        fold |= fold >> span;
+        span <<= 1;
+    }
+    let used = fold & low_bits(cols);
+    let left = used.trailing_zeros();
+    let width = 64 - used.leading_zeros() - left;
+    if rows <= FRAME && width <= FRAME {
+        let framed = if cols == FRAME {
+            cells >> left
+        } else {
+            repack(cells >> left, rows, cols, width, FRAME)
+        };
+        return framed_canonical(framed, rows, width);
+    }
+    let packed = if width == cols {
+        cells
+    } else {
+        repack(cells >> left, rows, cols, width, width)
+    };
+    let cropped = Board::from_raw(rows, width, packed);
+    if (rows | width) & 1 == 0 && cropped.half_turn() == cropped {
+        return None;
+    }
+    let (least, _, symmetries) = cropped.least_image();
+    Some((least, symmetries))
+}
+
+/// The first `width` cells of each of `rows` rows `from` cells apart, as rows `to` apart.
+#[inline]
+fn repack(cells: u64, rows: u32, from: u32, width: u32, to: u32) -> u64 {
+    let mut out = 0;
+    for r in 0..rows {
+        out |= ((cells >> (r * from)) & low_bits(width)) << (r * to);
+    }
+    out
+}
+
+/// [`canonical`] of a component aligned to the top left of a board [`FRAME`] wide, its box
+/// `rows` × `cols`: the least of its eight images, each aligned the same way.
+fn framed_canonical(cells: u64, rows: u32, cols: u32) -> Option<Part> {
+    let half = half_turn(cells, rows, cols);
+    if (rows | cols) & 1 == 0 && half == cells {
+        return None;
+    }
+    let all = images(cells, rows, cols);
+    let mut best = 0;
+    let mut ties = 0;
+    for (s, &image) in all.iter().enumerate() {
+        if image < all[best] {
+            best = s;
+            ties = 0;
+        } else if image == all[best] {
+            ties += 1;
+        }
+    }
+    let least = all[best];
+    // An odd symmetry transposes the box.
+    let (rows, cols) = if best & 1 == 1 {
+        (cols, rows)
+    } else {
+        (rows, cols)
+    };
+    let symmetries = if ties == 0 {
+        1
+    } else {
+        images(least, rows, cols)
+            .iter()
+            .enumerate()
+            .filter(|&(_, &image)| image == least)
+            .fold(0, |set, (s, _)| set | 1 << s)
+    };
+    Some((Board::from_raw(rows, FRAME, least), symmetries))
+}
+
+/// The images of cells aligned to the top left of a board [`FRAME`] wide, box `rows` ×
+/// `cols`, under `Symmetry::ALL`, each aligned to the top left.
+#[inline]
+fn images(cells: u64, rows: u32, cols: u32) -> [u64; 8] {
+    let t = transpose(cells);
+    [
+        cells,
+        t,
+        flip_rows(cells, rows),
+        flip_rows(t, cols),
+        flip_cols(cells, cols),
+        flip_cols(t, rows),
+        half_turn(cells, rows, cols),
+        half_turn(t, cols, rows),
+    ]
+}
+
+/// The image of `cells` (on a board [`FRAME`] wide, box `rows` × `cols`) under
+/// `Symmetry::ALL[s]`: a transposition (odd s), then a reversal of the rows (bit 1) and of the
+/// columns (bit 2).
+#[inline]
+pub(super) fn image(cells: u64, s: usize, rows: u32, cols: u32) -> u64 {
+    let (mut out, rows, cols) = if s & 1 == 1 {
+        (transpose(cells), cols, rows)
+    } else {
+        (cells, rows, cols)
+    };
+    if s & 2 != 0 {
+        out = flip_rows(out, rows);
+    }
+    if s & 4 != 0 {
+        out = flip_cols(out, cols);
+    }
+    out
+}
+
+/// The number of columns used by cells aligned to the left of a board [`FRAME`] wide.
+#[inline]
+pub(super) fn framed_width(cells: u64) -> u32 {
+    let folded = cells | cells >> 32;
+    let folded = folded | folded >> 16;
+    let folded = folded | folded >> 8;
+    FRAME - (folded as u8).leading_zeros()
+}
+
+/// The rows of the box reversed: a byte swap, then the box moved back up.
+#[inline]
+fn flip_rows(cells: u64, rows: u32) -> u64 {
+    cells.swap_bytes() >> (FRAME * (FRAME - rows))
+}
+
+/// The columns of the box reversed: each byte reversed, then the box moved back left (the
+/// columns it leaves are empty, so no cell crosses into another row).
+#[inline]
+fn flip_cols(cells: u64, cols: u32) -> u64 {
+    cells.reverse_bits().swap_bytes() >> (FRAME - cols)
+}
+
+/// The box turned by half a turn: a bit reversal, then the box moved back to the top left.
+#[inline]
+fn half_turn(cells: u64, rows: u32, cols: u32) -> u64 {
+    cells.reverse_bits() >> (FRAME * (FRAME - rows) + FRAME - cols)
+}
+
+/// The board 8 × 8 reflected in its main diagonal: cell (r, c) to (c, r), by exchanging
+/// 4 × 4, 2 × 2 and 1 × 1 blocks across the diagonal.
+#[inline]
+fn transpose(mut cells: u64) -> u64 {
+    let t = 0x0f0f_0f0f_0000_0000 & (cells ^ (cells << 28));
+    cells ^= t ^ (t >> 28);
+    let t = 0x3333_0000_3333_0000 & (cells ^ (cells << 14));
+    cells ^= t ^ (t >> 14);
+    let t = 0x5500_5500_5500_5500 & (cells ^ (cells << 7));
+    cells ^ t ^ (t >> 7)
+}
+
+/// `cells` less cells that do not change the value: all tufts (cells with one empty
+/// neighbour) of a cell but one, and cells whose every neighbour is the hub of a tuft,
+/// repeated while some go.
+///
+/// Two tufts of one hub play alike: each can only ever be covered with the hub, by moves that
+/// leave equal positions up to a dead cell, so one of them is enough. A cell whose neighbours
+/// are all hubs of tufts is never needed either: covering it with a hub leaves the same
+/// position as covering the hub's tuft with it, but for a cell that is again of this kind (by
+/// induction, down to a cell with no neighbour, which is dead). Beling's igs prunes Cram the
+/// same way (star and bridge reduction).
+fn reduce(grid: Grid, cells: u64) -> u64 {
+    let mut p = cells;
+    loop {
+        // The cells with an empty neighbour below, above, to the right, to the left.
+        let below = p & grid.above(p);
+        let above = p & grid.below(p);
+        let right = p & grid.left_of(p);
+        let left = p & grid.right_of(p);
+        let many = (below & above) | (right & left) | ((below | above) & (right | left));
+        let tufts = (below ^ above ^ right ^ left) & !many;
+        // The hubs of the tufts, one direction at a time; a tuft whose hub was already met is
+        // a spare.
+        let mut hubs = grid.below(tufts & below);
+        let mut spare = 0;
+        let by_right = tufts & right;
+        let hubs_right = grid.right_of(by_right);
+        spare |= by_right & grid.left_of(hubs_right & hubs);
+        hubs |= hubs_right;
+        let by_above = tufts & above;
+        let hubs_above = grid.above(by_above);
+        spare |= by_above & grid.below(hubs_above & hubs);
+        hubs |= hubs_above;
+        let by_left = tufts & left;
+        let hubs_left = grid.left_of(by_left);
+        spare |= by_left & grid.right_of(hubs_left & hubs);
+        hubs |= hubs_left;
+        let others = p & !tufts & !hubs;
+        let bridges = others & !grid.neighbours(others);
+        let reduced = p & !spare & !bridges;
+        if reduced == p {
+            return p;
+        }
+        p = reduced;
+    }
+}
+
+/// The left cells of horizontal dominoes that need not be played: both across a 2 × 2 block
+/// of empty cells whose top left cell is walled above and on the left and whose bottom right
+/// cell below and on the right (or the mirror image). Beling's igs leaves them out, so that
+/// such a block splits into its two columns.
+fn idle_across(grid: Grid, p: u64) -> u64 {
+    let has_right = grid.left_of(p);
+    let has_left = grid.right_of(p);
+    let has_below = grid.above(p);
+    let has_above = grid.below(p);
+    let open_right = p & has_right & !has_left;
+    let open_left = p & has_left & !has_right;
+    let open_below = has_below & !has_above;
+    let open_above = has_above & !has_below;
+    // Bottom left cells of the blocks, walled top left to bottom right or the other way.
+    let diagonal = grid.below(open_right & open_below) & grid.left_of(open_left & open_above);
+    let anti = grid.below(grid.left_of(open_left & open_below)) & open_right & open_above;
+    let bottom = diagonal | anti;
+    bottom | grid.above(bottom)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Symmetry;
+
+    /// Cells of a board `FRAME` wide as a board of their box.
+    fn boxed(cells: u64, rows: u32, cols: u32) -> Board {
+        Board::from_raw(rows, cols, repack(cells, rows, FRAME, cols, cols))
+    }
+
+    #[test]
+    fn framed_images_are_the_symmetries_of_the_box() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        for rows in 1..=FRAME {
+            for cols in 1..=FRAME {
+                for _ in 0..20 {
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    let cells = repack(seed, rows, FRAME, cols, FRAME);
+                    let board = boxed(cells, rows, cols);
+                    for (s, symmetry) in Symmetry::ALL.into_iter().enumerate() {
+                        let want = board.transform(symmetry);
+                        let got = image(cells, s, rows, cols);
+                        assert_eq!(boxed(got, want.rows(), want.cols()), want);
+                    }
+                    assert_eq!(images(cells, rows, cols)[6], half_turn(cells, rows, cols));
+                    assert_eq!(framed_width(cells), 64 - fold_cols(cells).leading_zeros());
+                }
+            }
+        }
+    }
+
+    fn fold_cols(cells: u64) -> u64 {
+        (0..FRAME).fold(0, |f, r| f | (cells >> (r * FRAME)) & 0xff)
+    }
+}
