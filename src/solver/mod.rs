@@ -14,7 +14,7 @@ use std::hash::Hash;
 use rules::{FnRules, GameRules};
 use search::Engine;
 
-use crate::{Error, Game, Nimber, Outcome};
+use crate::{Error, Game, Nimber, Outcome, Search};
 
 /// Solves positions of a [`Game`], remembering what it learns about every component.
 ///
@@ -82,6 +82,8 @@ use crate::{Error, Game, Nimber, Outcome};
 ///   spent splitting, and the successors of a component are independent work: the other
 ///   threads split them while the calling thread takes them in order, searching as alone.
 ///   The search is the one a single thread makes, only faster.
+/// - A component that asks for [`Search::Exhaustive`] is valued on the calling thread
+///   alone: its search lists successors in one order, so other threads would repeat it.
 /// - Otherwise each thread searches the same question with a table of its own, from another
 ///   share of its successors, publishing what it learns about costly components (exact
 ///   values, bounds, excluded values) in a sharded table all of them consult: the "lazy SMP"
@@ -298,7 +300,9 @@ impl<G: Game> Solver<G> {
                 Ok(())
             };
             let value = checked.and_then(|()| {
-                if self.threads > 1 {
+                // Threads would repeat one another's exhaustive search: it lists successors in
+                // one order, so a second thread gains nothing (Chomp 10 x 10: twice the work).
+                if self.threads > 1 && component.search() != Search::Exhaustive {
                     self.start_helpers();
                     self.engine
                         .value_with_helpers(&mut GameRules, component, &mut self.helpers)
