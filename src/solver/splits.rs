@@ -25,12 +25,11 @@ pub(super) struct SplitCache<N> {
     /// Lookups and hits in the current trial of the cache.
     lookups: u32,
     hits: u32,
-    /// Of the sampled lookups of the trial: the time spent splitting, the splits, and the
-    /// time spent on everything else (hashing, probing, storing).
-    split_time: Duration,
-    splits: u32,
-    overhead: Duration,
-    sampled: u32,
+    /// Of the sampled lookups of the trial, in nanoseconds: the times of the splits, and the
+    /// times of everything else (hashing, probing, storing). Their medians are judged, so that
+    /// a sample the thread lost its core in does not count.
+    split_times: Vec<u32>,
+    lookup_times: Vec<u32>,
     /// Successors to split without the cache before it is tried again.
     resting: u32,
     /// Whether the cache rested since its last trial began, so that it is warming up again.
@@ -62,10 +61,8 @@ impl<N: Clone + Eq + Hash> SplitCache<N> {
             old: FxHashMap::default(),
             lookups: 0,
             hits: 0,
-            split_time: Duration::ZERO,
-            splits: 0,
-            overhead: Duration::ZERO,
-            sampled: 0,
+            split_times: Vec::new(),
+            lookup_times: Vec::new(),
             resting: 0,
             judged: false,
             rest: REST,
@@ -124,22 +121,20 @@ impl<N: Clone + Eq + Hash> SplitCache<N> {
                 split(successor.clone(), &mut ids)?;
                 if let Some(split_start) = split_start {
                     splitting = split_start.elapsed();
-                    self.split_time += splitting;
-                    self.splits += 1;
+                    self.split_times.push(nanos(splitting));
                 }
                 ids
             };
             let ids = self.young.entry(successor).or_insert(ids);
             if let Some(start) = start {
-                self.overhead += start.elapsed().saturating_sub(splitting);
-                self.sampled += 1;
+                self.lookup_times
+                    .push(nanos(start.elapsed().saturating_sub(splitting)));
             }
             return Ok(ids);
         }
         self.hits += 1;
         if let Some(start) = start {
-            self.overhead += start.elapsed();
-            self.sampled += 1;
+            self.lookup_times.push(nanos(start.elapsed()));
         }
         Ok(&self.young[&successor])
     }
@@ -180,14 +175,14 @@ impl<N: Clone + Eq + Hash> SplitCache<N> {
     /// Ends a trial: the cache rests unless its hits saved, by the sampled times, at least half
     /// what its lookups cost.
     fn judge(&mut self) {
-        let split = self.split_time / self.splits.max(1);
-        if self.splits > 0 {
+        let split = median(&mut self.split_times);
+        if let Some(split) = split {
             self.cost = split;
         }
-        let lookup = self.overhead / self.sampled.max(1);
+        let lookup = median(&mut self.lookup_times).unwrap_or_default();
         // Half the lookups' time: a warm cache hits more as the search goes on, and the
         // sampled lookups include the map's growth.
-        if self.splits > 0 && split * self.hits < lookup * self.lookups / 2 {
+        if split.is_some_and(|split| split * self.hits < lookup * self.lookups / 2) {
             self.resting = self.rest;
             self.rest = (self.rest * 2).min(LONGEST_REST);
             // Dropped, not cleared: clearing costs the capacity, and resting frees it.
@@ -199,9 +194,23 @@ impl<N: Clone + Eq + Hash> SplitCache<N> {
         }
         self.lookups = 0;
         self.hits = 0;
-        self.split_time = Duration::ZERO;
-        self.splits = 0;
-        self.overhead = Duration::ZERO;
-        self.sampled = 0;
+        self.split_times.clear();
+        self.lookup_times.clear();
     }
+}
+
+/// `time` in nanoseconds, up to four seconds.
+fn nanos(time: Duration) -> u32 {
+    u32::try_from(time.as_nanos()).unwrap_or(u32::MAX)
+}
+
+/// The median of `times` (in nanoseconds), reordering them; `None` if there are none.
+fn median(times: &mut [u32]) -> Option<Duration> {
+    if times.is_empty() {
+        return None;
+    }
+    let middle = times.len() / 2;
+    Some(Duration::from_nanos(u64::from(
+        *times.select_nth_unstable(middle).1,
+    )))
 }

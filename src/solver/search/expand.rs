@@ -550,7 +550,9 @@ impl<N: Clone + Eq + Hash> Engine<N> {
     /// Records a successor of the component being expanded, whose components valued so far
     /// add up to `partial` and whose others are in `comps` from `start` on: marks its value if
     /// every component is valued, and returns it, else adds it to the open list.
-    #[inline]
+    // On the path of every successor split, as `add_successor` is.
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
     fn record(
         &mut self,
         partial: u64,

@@ -33,7 +33,9 @@ impl<N: Clone + Eq + Hash> Engine<N> {
         }
         self.busy = true;
         let alone_until = self.expansions + ALONE;
-        let mut result = self.expand(rules, id, EXACT).map(|()| Run::Paused);
+        let mut result = self
+            .expand(rules, id, EXACT)
+            .and_then(|()| self.run(rules, self.expansions + JOIN_CHECK));
         // Splitting for this thread costs the others little to start, so they join as soon
         // as the split is seen to be costly; searching on their own, only after `ALONE`.
         while result == Ok(Run::Paused)
