@@ -33,7 +33,7 @@ use clap::{Args, Parser, Subcommand};
 use sprague::games::{GridCutting, GridTable, Nim, Octal, Subtraction};
 use sprague::{Nimber, Outcome, Sequence};
 
-use self::sequence::Game;
+use self::sequence::GameInfo;
 
 /// The most winning cuts or first crosses listed.
 const SHOWN: usize = 16;
@@ -322,7 +322,7 @@ fn octal(args: &OctalArgs, out: &mut impl Write) -> Result<(), Failure> {
     let start = Instant::now();
     let seq = octal_sequence(&game, len).map_err(|e| too_large(e, args.options.max))?;
     let elapsed = start.elapsed();
-    let info = Game {
+    let info = GameInfo {
         kind: "octal",
         spec: game.to_string(),
         name: words::name(&game),
@@ -355,7 +355,7 @@ fn subtraction(args: &SubtractionArgs, out: &mut impl Write) -> Result<(), Failu
     let elapsed = start.elapsed();
     // The set is written whole, however long: a document is read by programs.
     let spec = game.to_string();
-    let info = Game {
+    let info = GameInfo {
         kind: "subtraction",
         name: None,
         rules: vec![format!("remove a number of tokens: {spec}")],
@@ -370,7 +370,7 @@ fn subtraction(args: &SubtractionArgs, out: &mut impl Write) -> Result<(), Failu
 /// Prints a sequence as the options ask, and draws its plot.
 fn report(
     options: &SequenceOptions,
-    game: &Game,
+    game: &GameInfo,
     seq: &Sequence,
     elapsed: std::time::Duration,
     out: &mut impl Write,

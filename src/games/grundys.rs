@@ -10,7 +10,7 @@ use crate::sequence::{
 };
 use crate::{Error, Nimber};
 
-use super::{Heaps, Octal};
+use super::{Octal, OctalHeaps};
 
 /// Grundy's game, and every take-and-break game whose two-heap breaks must leave two unequal
 /// heaps.
@@ -219,7 +219,7 @@ impl GrundysGame {
     /// # Ok::<(), sprague::Error>(())
     /// ```
     #[must_use]
-    pub fn heap(&self, tokens: u64) -> Heaps {
+    pub fn heap(&self, tokens: u64) -> OctalHeaps {
         self.heaps([tokens])
     }
 
@@ -231,8 +231,8 @@ impl GrundysGame {
     /// assert_eq!(grundy(&game.heaps([5, 13]))?, game.grundy(5)? + game.grundy(13)?);
     /// # Ok::<(), sprague::Error>(())
     /// ```
-    pub fn heaps(&self, tokens: impl IntoIterator<Item = u64>) -> Heaps {
-        Heaps::new(self.code.clone(), self.rules(), self.to_string(), tokens)
+    pub fn heaps(&self, tokens: impl IntoIterator<Item = u64>) -> OctalHeaps {
+        OctalHeaps::new(self.code.clone(), self.rules(), self.to_string(), tokens)
     }
 }
 

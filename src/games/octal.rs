@@ -10,7 +10,8 @@ use smallvec::SmallVec;
 
 use crate::sequence::rules::TakeBreak;
 use crate::sequence::{
-    Engine, Period, Sequence, compute, compute_with_progress, grundy_with_progress, grundy_within,
+    Period, Sequence, SequenceBuilder, compute, compute_with_progress, grundy_with_progress,
+    grundy_within,
 };
 use crate::{Error, Game, Nimber};
 
@@ -56,7 +57,7 @@ use crate::{Error, Game, Nimber};
 /// any heap through it.
 ///
 /// As a [`Game`], [`Octal::heap`] is a position of one heap whose successors are collections of
-/// heaps ([`Heaps`]), split into single heaps.
+/// heaps ([`OctalHeaps`]), split into single heaps.
 ///
 /// # Examples
 ///
@@ -303,7 +304,7 @@ impl Octal {
     /// # Ok::<(), sprague::Error>(())
     /// ```
     pub fn period(&self, max_len: usize) -> Result<Option<Period>, Error> {
-        let mut engine = Engine::new(self.rules());
+        let mut engine = SequenceBuilder::new(self.rules());
         engine.extend_to(max_len)?;
         Ok(engine.period())
     }
@@ -317,7 +318,7 @@ impl Octal {
     /// # Ok::<(), sprague::Error>(())
     /// ```
     #[must_use]
-    pub fn heap(&self, tokens: u64) -> Heaps {
+    pub fn heap(&self, tokens: u64) -> OctalHeaps {
         self.heaps([tokens])
     }
 
@@ -330,8 +331,8 @@ impl Octal {
     /// assert_eq!(grundy(&two)?, kayles.grundy(4)? + kayles.grundy(7)?);
     /// # Ok::<(), sprague::Error>(())
     /// ```
-    pub fn heaps(&self, tokens: impl IntoIterator<Item = u64>) -> Heaps {
-        Heaps::new(self.clone(), self.rules(), self.to_string(), tokens)
+    pub fn heaps(&self, tokens: impl IntoIterator<Item = u64>) -> OctalHeaps {
+        OctalHeaps::new(self.clone(), self.rules(), self.to_string(), tokens)
     }
 }
 
@@ -473,12 +474,12 @@ struct Shared {
 /// Heaps are kept sorted, so positions that differ only in the order of their heaps are equal.
 /// [`split`](Game::split) returns the heaps one by one.
 #[derive(Clone)]
-pub struct Heaps {
+pub struct OctalHeaps {
     game: Arc<Shared>,
     heaps: SmallVec<[u64; 2]>,
 }
 
-impl Heaps {
+impl OctalHeaps {
     /// A position of the heaps `tokens` in the game of `code` played by `rules`, named `name`.
     pub(crate) fn new(
         code: Octal,
@@ -488,7 +489,7 @@ impl Heaps {
     ) -> Self {
         let mut heaps: SmallVec<[u64; 2]> = tokens.into_iter().filter(|&h| h > 0).collect();
         heaps.sort_unstable();
-        Heaps {
+        OctalHeaps {
             game: Arc::new(Shared { code, rules, name }),
             heaps,
         }
@@ -501,7 +502,7 @@ impl Heaps {
     }
 
     /// The code of the game being played (for Grundy's game and its kin, whose breaks leave
-    /// unequal heaps, the code without that restriction: see [`Heaps::unequal`]).
+    /// unequal heaps, the code without that restriction: see [`OctalHeaps::unequal`]).
     #[must_use]
     pub fn game(&self) -> &Octal {
         &self.game.code
@@ -514,7 +515,7 @@ impl Heaps {
     }
 }
 
-impl PartialEq for Heaps {
+impl PartialEq for OctalHeaps {
     fn eq(&self, other: &Self) -> bool {
         self.heaps == other.heaps
             && (Arc::ptr_eq(&self.game, &other.game)
@@ -523,9 +524,9 @@ impl PartialEq for Heaps {
     }
 }
 
-impl Eq for Heaps {}
+impl Eq for OctalHeaps {}
 
-impl Hash for Heaps {
+impl Hash for OctalHeaps {
     fn hash<H: Hasher>(&self, state: &mut H) {
         self.game.code.hash(state);
         self.game.rules.unequal.hash(state);
@@ -533,13 +534,18 @@ impl Hash for Heaps {
     }
 }
 
-impl fmt::Debug for Heaps {
+impl fmt::Debug for OctalHeaps {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Heaps({}, {:?})", self.game.name, self.heaps.as_slice())
+        write!(
+            f,
+            "OctalHeaps({}, {:?})",
+            self.game.name,
+            self.heaps.as_slice()
+        )
     }
 }
 
-impl Game for Heaps {
+impl Game for OctalHeaps {
     // Lazy: a heap of n has about n options, and a solver with a position limit must be able
     // to stop before they are all built.
     fn successors(&self) -> impl IntoIterator<Item = Self> {
@@ -555,7 +561,7 @@ impl Game for Heaps {
                     next.extend(heaps[i + 1..].iter().copied());
                     next.extend(parts);
                     next.sort_unstable();
-                    Heaps {
+                    OctalHeaps {
                         game: Arc::clone(&self.game),
                         heaps: next,
                     }
@@ -564,7 +570,7 @@ impl Game for Heaps {
     }
 
     fn split(&self) -> impl IntoIterator<Item = Self> {
-        self.heaps.iter().map(|&h| Heaps {
+        self.heaps.iter().map(|&h| OctalHeaps {
             game: Arc::clone(&self.game),
             heaps: SmallVec::from_slice(&[h]),
         })

@@ -7,7 +7,7 @@ use std::str::FromStr;
 use std::sync::Arc;
 
 use crate::sequence::rules::TakeBreak;
-use crate::sequence::{Engine, Period, Sequence, Values};
+use crate::sequence::{Period, Sequence, SequenceBuilder, Values};
 use crate::{Error, Game, Nimber};
 
 /// A subtraction game: take from a heap a number of tokens allowed by a set.
@@ -581,7 +581,7 @@ fn finite_prefix(set: &[u64], len: usize) -> Result<Prefix, Error> {
     }
     // A value costs a step per move, and one for the rest of its work.
     let affordable = usize::try_from(MAX_STEPS / (moves.len() as u64 + 1)).unwrap_or(usize::MAX);
-    let mut engine = Engine::new(TakeBreak {
+    let mut engine = SequenceBuilder::new(TakeBreak {
         take_all: moves.clone(),
         take: moves,
         break2: Vec::new(),

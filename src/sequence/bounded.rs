@@ -6,7 +6,7 @@ use std::ops::ControlFlow;
 use crate::{Error, Nimber};
 
 use super::compute_with_progress;
-use super::engine::Engine;
+use super::engine::SequenceBuilder;
 use super::rules::TakeBreak;
 
 /// Heaps from this on are answered only through a period, looked for up to this many values.
@@ -38,7 +38,7 @@ pub(crate) fn grundy_within(
             ),
         });
     }
-    let mut engine = Engine::new(rules);
+    let mut engine = SequenceBuilder::new(rules);
     // The values and the work at the end of the step before last, and of the last.
     let mut steps = [(0, 0); 2];
     loop {

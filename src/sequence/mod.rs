@@ -42,7 +42,7 @@ use std::iter::FusedIterator;
 
 pub(crate) use bounded::{grundy_with_progress, grundy_within};
 pub(crate) use compute::{compute, compute_with_progress};
-pub(crate) use engine::{Engine, Values};
+pub(crate) use engine::{SequenceBuilder, Values};
 pub use period::Period;
 
 use crate::Nimber;

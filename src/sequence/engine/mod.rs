@@ -57,7 +57,7 @@ use super::unequal::{equal_split_rare, unequal_split_reaches_zero};
 use super::vectors::widest_vectors;
 
 /// The values of a take-and-break game, computed up to any length, and its period once proven.
-pub(crate) struct Engine {
+pub(crate) struct SequenceBuilder {
     rules: TakeBreak,
     /// No heap above this can be removed whole.
     largest_take_all: usize,
@@ -78,7 +78,7 @@ const SPARSE_START: usize = 256;
 /// Heaps from this on use the plain scan: rare positions are stored in 32 bits.
 const SPARSE_END: usize = u32::MAX as usize;
 
-impl Engine {
+impl SequenceBuilder {
     pub(crate) fn new(rules: TakeBreak) -> Self {
         let heaps = if !rules.break3.is_empty() {
             3
@@ -89,7 +89,7 @@ impl Engine {
         };
         let check = (!rules.unequal).then(|| PeriodCheck::new(heaps, rules.max_removed() as usize));
         let largest_take_all = rules.take_all.last().map_or(0, |&j| j as usize);
-        Engine {
+        SequenceBuilder {
             rules,
             largest_take_all,
             values: Values::Narrow(Vec::new()),
@@ -131,7 +131,7 @@ impl Engine {
         self.extend_within(len, u64::MAX)
     }
 
-    /// As [`Engine::extend_to`], stopping early once more than `budget` splits have been
+    /// As [`SequenceBuilder::extend_to`], stopping early once more than `budget` splits have been
     /// examined in all.
     pub(crate) fn extend_within(&mut self, len: usize, budget: u64) -> Result<(), Error> {
         if self.period.is_some() || self.values.len() >= len {
@@ -148,7 +148,7 @@ impl Engine {
 
     /// The loop while values fit in 16 bits. Returns the first value that does not.
     fn extend_narrow(&mut self, len: usize, budget: u64) -> Result<Option<u64>, Error> {
-        let Engine {
+        let SequenceBuilder {
             rules,
             largest_take_all,
             values,
@@ -258,7 +258,7 @@ impl Engine {
     fn extend_wide(&mut self, len: usize, budget: u64) -> Result<(), Error> {
         while self.values.len() < len && self.work <= budget {
             let n = self.values.len();
-            let Engine {
+            let SequenceBuilder {
                 rules,
                 largest_take_all,
                 values,
