@@ -223,9 +223,7 @@ impl GridCutting {
     pub fn table(max_w: u32, max_h: u32, min_side: u32) -> Result<GridTable, Error> {
         let n = max_w.max(max_h);
         if n > u32::from(u16::MAX) {
-            return Err(Error::OutOfRange {
-                what: format!("grid table side {n} is above 65535"),
-            });
+            return Err(Error::out_of_range("grid table side", n, u16::MAX));
         }
         let k = min_side.max(1) as usize;
         let n = n as usize;

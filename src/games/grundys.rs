@@ -165,8 +165,8 @@ impl GrundysGame {
     ///
     /// # Errors
     ///
-    /// [`Error::OutOfRange`] for a heap refused as above. [`Error::OutOfMemory`] if the values
-    /// cannot be stored.
+    /// [`Error::OutOfRange`] for a heap refused as above (a heap of 2²⁶ or more, or one whose
+    /// projected splits are too many). [`Error::OutOfMemory`] if the values cannot be stored.
     ///
     /// # Complexity
     ///
@@ -179,7 +179,7 @@ impl GrundysGame {
     /// # Ok::<(), sprague::Error>(())
     /// ```
     pub fn grundy(&self, heap: u64) -> Result<Nimber, Error> {
-        grundy_within(self.rules(), heap, self)
+        grundy_within(self.rules(), heap)
     }
 
     /// The value of a heap of `heap` tokens, as [`GrundysGame::grundy`] but with no limit on

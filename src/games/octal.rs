@@ -231,8 +231,10 @@ impl Octal {
     ///
     /// # Errors
     ///
-    /// [`Error::OutOfRange`] for a heap refused as above. [`Error::OutOfMemory`] if the values
-    /// cannot be stored (2 bytes a heap while values fit in 16 bits).
+    /// [`Error::OutOfRange`] for a heap whose projected splits are refused as above,
+    /// [`Error::NoPeriod`] for a heap of 2²⁶ or more when no period is proven in time.
+    /// [`Error::OutOfMemory`] if the values cannot be stored (2 bytes a heap while values fit
+    /// in 16 bits).
     ///
     /// # Complexity
     ///
@@ -251,7 +253,7 @@ impl Octal {
     /// # Ok::<(), sprague::Error>(())
     /// ```
     pub fn grundy(&self, heap: u64) -> Result<Nimber, Error> {
-        grundy_within(self.rules(), heap, self)
+        grundy_within(self.rules(), heap)
     }
 
     /// The value of a heap of `heap` tokens, as [`Octal::grundy`] but with no limit on the

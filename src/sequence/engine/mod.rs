@@ -275,9 +275,8 @@ impl SequenceBuilder {
             insert_takes(rules, *largest_take_all, values, n, |v| options.insert(v));
             *work += plain_breaks(rules, options, values.as_slice(), n);
             let value = options.mex_from(0);
-            let value = u32::try_from(value).map_err(|_| Error::OutOfRange {
-                what: format!("grundy value {value} of heap {n} exceeds 32 bits"),
-            })?;
+            let value = u32::try_from(value)
+                .map_err(|_| Error::out_of_range("grundy value", value, u32::MAX))?;
             make_room(values, len)?;
             values.push(value);
             if let Some(p) = check.as_mut().and_then(|c| c.observe(values)) {

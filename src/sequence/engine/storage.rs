@@ -45,9 +45,8 @@ impl Values {
                 }
             }
             Values::Wide(v) => {
-                let value = u32::try_from(value).map_err(|_| Error::OutOfRange {
-                    what: format!("grundy value {value} at heap {} exceeds 32 bits", v.len()),
-                })?;
+                let value = u32::try_from(value)
+                    .map_err(|_| Error::out_of_range("grundy value", value, u32::MAX))?;
                 v.push(value);
             }
         }
