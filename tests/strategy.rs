@@ -1,7 +1,7 @@
 //! Normal-play winning moves against brute force.
 
 use proptest::prelude::*;
-use sprague::strategy::{option_with_value, sum_winning_move, winning_move};
+use sprague::strategy::winning_move;
 use sprague::{Error, Game, Nimber, Solver};
 
 /// Take 1, 3 or 4 stones from a pile.
@@ -58,7 +58,7 @@ proptest! {
         let value = |piles: &[u32]| piles.iter().fold(0, |a, &p| a ^ table[p as usize]);
         let components: Vec<Pile> = piles.iter().map(|&p| Pile(p)).collect();
         let mut solver = Solver::new();
-        match sum_winning_move(&mut solver, &components)? {
+        match solver.sum_winning_move(&components)? {
             None => prop_assert_eq!(value(&piles), 0),
             Some((i, Pile(to))) => {
                 prop_assert!(Pile(piles[i]).successors().into_iter().any(|o| o == Pile(to)));
@@ -74,7 +74,7 @@ proptest! {
         let table = pile_values(60);
         let mut solver = Solver::new();
         for target in 0..=table[n as usize] + 1 {
-            let option = option_with_value(&mut solver, &Pile(n), Nimber::new(target))?;
+            let option = solver.option_with_value(&Pile(n), Nimber::new(target))?;
             let exists = [1, 3, 4].iter().any(|&k| k <= n && table[(n - k) as usize] == target);
             prop_assert_eq!(option.is_some(), exists);
             if let Some(Pile(m)) = option {
@@ -114,8 +114,10 @@ impl Game for Inconsistent {
 #[test]
 fn inconsistent_rules_are_an_error_not_a_panic() {
     let mut solver = Solver::new();
-    let err = sum_winning_move(&mut solver, &[Inconsistent::Both]).unwrap_err();
+    let err = solver.sum_winning_move(&[Inconsistent::Both]).unwrap_err();
     assert!(matches!(err, Error::InvalidRules { .. }), "{err}");
-    let ok = sum_winning_move(&mut solver, &[Inconsistent::Star2, Inconsistent::Zero]).unwrap();
+    let ok = solver
+        .sum_winning_move(&[Inconsistent::Star2, Inconsistent::Zero])
+        .unwrap();
     assert_eq!(ok, Some((0, Inconsistent::Zero)));
 }
