@@ -114,7 +114,8 @@
 //! # Features
 //!
 //! - `serde` (off by default): `Serialize` and `Deserialize` for [`Nimber`] (as its number),
-//!   [`Outcome`], [`Period`] and [`loopy::Value`], so results can be stored and read back.
+//!   [`Outcome`], [`Period`], [`loopy::Value`] and [`Sequence`] (its length, period and the
+//!   values up to the end of the first period), so results can be stored and read back.
 //!
 //! The `sprague` command-line tool is the package `sprague-cli`, so the library depends on none
 //! of its crates.

@@ -34,6 +34,8 @@ mod marking;
 mod parallel;
 mod period;
 pub(crate) mod rules;
+#[cfg(feature = "serde")]
+mod serialized;
 mod unequal;
 mod vectors;
 
@@ -68,7 +70,9 @@ pub(crate) fn byte_bits(bytes: &[u8; 64]) -> u64 {
 /// The Grundy values of heaps `0..len` of a heap game.
 ///
 /// Only the values up to the end of the first period are stored once a period is proven, so a
-/// sequence of any length costs memory for at most its computed part.
+/// sequence of any length costs memory for at most its computed part. With the feature
+/// `serde`, a sequence is stored and read back in that form: `len`, `period` and the stored
+/// `values`, checked as they are read.
 ///
 /// # Examples
 ///
