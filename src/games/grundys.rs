@@ -10,7 +10,7 @@ use crate::sequence::{
 };
 use crate::{Error, Nimber};
 
-use super::{Octal, OctalHeaps};
+use super::octal::{Octal, OctalHeaps};
 
 /// Grundy's game, and every take-and-break game whose two-heap breaks must leave two unequal
 /// heaps.

@@ -4,7 +4,7 @@ use std::ops::ControlFlow;
 
 use crate::{Error, Nimber};
 
-use super::compute_with_progress;
+use super::compute::compute_with_progress;
 use super::engine::SequenceBuilder;
 use super::rules::TakeBreak;
 

@@ -5,7 +5,8 @@ use std::ops::ControlFlow;
 use crate::Error;
 
 use super::rules::TakeBreak;
-use super::{Sequence, SequenceBuilder};
+use super::engine::SequenceBuilder;
+use super::grundy_values::Sequence;
 
 /// [`compute_with_progress`] reports about this many times in a long computation,
 const PROGRESS_REPORTS: usize = 1000;

@@ -6,7 +6,9 @@ use serde::de::Error as _;
 use serde::ser::SerializeStruct;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use super::{Period, Sequence, Values};
+use super::engine::Values;
+use super::grundy_values::Sequence;
+use super::period::Period;
 
 impl Serialize for Sequence {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -17,9 +19,9 @@ impl Serialize for Sequence {
             }
         }
         let mut state = serializer.serialize_struct("Sequence", 3)?;
-        state.serialize_field("len", &self.len)?;
-        state.serialize_field("period", &self.period)?;
-        state.serialize_field("values", &Stored(&self.values))?;
+        state.serialize_field("len", &self.len())?;
+        state.serialize_field("period", &self.period())?;
+        state.serialize_field("values", &Stored(self.stored()))?;
         state.end()
     }
 }
