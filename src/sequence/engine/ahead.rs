@@ -1,7 +1,7 @@
 //! Marks of far rare splits for the next heaps at once.
 
-#[allow(clippy::wildcard_imports)]
-use super::*;
+use crate::sequence::marking::{RarePart, count_below};
+use crate::sequence::vectors::widest_vectors;
 
 /// Heaps whose far rare splits are marked at once by [`MarksAhead`].
 pub(super) const AHEAD: usize = 16;

@@ -35,26 +35,21 @@ mod storage;
 use std::thread::Scope;
 
 #[allow(clippy::wildcard_imports)]
-use ahead::*;
-#[allow(clippy::wildcard_imports)]
-use classes::*;
-#[allow(clippy::wildcard_imports)]
 use kernels::*;
 #[allow(clippy::wildcard_imports)]
 use options::*;
 #[allow(clippy::wildcard_imports)]
 use rare::*;
+use sparse::{SPARSE_END, SPARSE_START};
 #[allow(clippy::wildcard_imports)]
 pub(crate) use storage::*;
 
 use crate::Error;
 
-use super::marking::{RarePart, SEARCH_BLOCK, block_sums, count_below, mark_splits, stamp_array};
-use super::parallel::{Helper, PARALLEL_END, PARALLEL_START, RareHelper, main_share};
+use super::parallel::{Helper, PARALLEL_END, PARALLEL_START, main_share};
 use super::period::{Period, PeriodCheck};
-use super::rules::{TakeBreak, last_part};
+use super::rules::TakeBreak;
 use super::unequal::{equal_split_rare, unequal_split_reaches_zero};
-use super::vectors::widest_vectors;
 
 /// The values of a take-and-break game, computed up to any length, and its period once proven.
 pub(crate) struct SequenceBuilder {
@@ -73,10 +68,6 @@ pub(crate) struct SequenceBuilder {
     work: u64,
 }
 
-/// Heaps below this use the plain scan: sparse bookkeeping does not pay yet.
-const SPARSE_START: usize = 256;
-/// Heaps from this on use the plain scan: rare positions are stored in 32 bits.
-const SPARSE_END: usize = u32::MAX as usize;
 
 impl SequenceBuilder {
     pub(crate) fn new(rules: TakeBreak) -> Self {
@@ -358,13 +349,13 @@ fn zero_override(
 
 #[cfg(test)]
 mod tests {
-    use super::{
-        AHEAD, CarriedMarks, RarePart, TARGETS, WideMarks, find_targets, mark_far, mark_far_body,
-        mark_far_wide, search_blocks,
-    };
+    use super::ahead::{AHEAD, WideMarks, mark_far, mark_far_body, mark_far_wide};
+    use super::kernels::{TARGETS, find_targets, search_blocks};
+    use super::rare::CarriedMarks;
+    use crate::sequence::marking::{RarePart, SEARCH_BLOCK};
     use proptest::prelude::*;
 
-    /// Every compilation of a [`widest_vectors!`](super::widest_vectors) function that this
+    /// Every compilation of a [`widest_vectors!`](crate::sequence::vectors::widest_vectors) function that this
     /// processor runs, its own choice first, then the baseline's, then the wider ones.
     macro_rules! compilations {
         ($name:ident, $body:ident, $ty:ty, ($($arg:ident),*)) => {{
@@ -432,7 +423,7 @@ mod tests {
                 prop_assert_eq!(left, want_left);
                 if left == 0 {
                     prop_assert!(furthest <= examined && examined <= splits);
-                    prop_assert!(examined < furthest + super::SEARCH_BLOCK);
+                    prop_assert!(examined < furthest + SEARCH_BLOCK);
                 } else {
                     prop_assert_eq!(examined, splits);
                 }

@@ -1,8 +1,7 @@
 //! The set of option values of a heap, the marking of splits into it, and the lookups of
 //! marks made outside it.
 
-#[allow(clippy::wildcard_imports)]
-use super::*;
+use crate::sequence::marking::mark_splits;
 
 /// A set of option values for one heap: a stamp per value, so that starting a new heap costs
 /// nothing.

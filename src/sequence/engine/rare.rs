@@ -1,8 +1,11 @@
 //! Rare positions, the marks their splits carry to later heaps, and the helper thread that
 //! marks them one heap ahead.
 
-#[allow(clippy::wildcard_imports)]
-use super::*;
+use super::ahead::MarksAhead;
+use super::classes::ParityClass;
+use super::options::Elsewhere;
+use crate::sequence::marking::{RarePart, count_below, stamp_array};
+use crate::sequence::parallel::RareHelper;
 
 /// The sparse-space state: the histogram of extended values, one class per parity of the
 /// tokens removed by two-heap breaks, and the scan cursors of the current heap.

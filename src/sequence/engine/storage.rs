@@ -1,7 +1,6 @@
 //! Storage for the values: `u16` while they fit, `u32` beyond.
 
-#[allow(clippy::wildcard_imports)]
-use super::*;
+use crate::Error;
 
 /// Values of heaps 0, 1, 2, …, as compactly as they fit.
 #[derive(Clone, Debug)]
