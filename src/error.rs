@@ -136,6 +136,19 @@ impl Error {
     }
 }
 
+/// Pushes `item`, turning a failed allocation into [`Error::OutOfMemory`] for `what`: the
+/// searches grow their stacks one item at a time, never trusting an iterator's size hint.
+pub(crate) fn try_push<T>(items: &mut Vec<T>, item: T, what: &'static str) -> Result<(), Error> {
+    if items.try_reserve(1).is_err() {
+        return Err(Error::OutOfMemory {
+            what,
+            bytes: ((items.len() + 1) * size_of::<T>()) as u128,
+        });
+    }
+    items.push(item);
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::Error;

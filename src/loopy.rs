@@ -74,8 +74,12 @@ use std::iter::Sum;
 use std::ops::{Add, AddAssign};
 use std::str::FromStr;
 
+use crate::error::try_push;
 use crate::solver::table::{Table, UNKNOWN};
 use crate::{Error, Game, Nimber, Outcome};
+
+/// What the moves' storage is called when it cannot grow.
+const MOVES: &str = "the moves of a loopy game";
 
 /// The generalized Sprague–Grundy value of a position of a loopy game.
 ///
@@ -508,9 +512,9 @@ impl<G: Game> LoopySolver<G> {
             for option in position.successors() {
                 let index = option.index();
                 let (id, _) = self.table.intern(option, index)?;
-                push(&mut self.edges, id)?;
+                try_push(&mut self.edges, id, MOVES)?;
             }
-            push(&mut self.edge_start, self.edges.len())?;
+            try_push(&mut self.edge_start, self.edges.len(), MOVES)?;
             next += 1;
         }
         Ok(())
@@ -625,18 +629,6 @@ impl<G: Game> LoopySolver<G> {
             self.table.set_state(v, INFINITE | index);
         }
     }
-}
-
-/// Pushes `item`, turning a failed allocation into [`Error::OutOfMemory`].
-fn push<T>(items: &mut Vec<T>, item: T) -> Result<(), Error> {
-    if items.try_reserve(1).is_err() {
-        return Err(Error::OutOfMemory {
-            what: "the moves of a loopy game",
-            bytes: ((items.len() + 1) * size_of::<T>()) as u128,
-        });
-    }
-    items.push(item);
-    Ok(())
 }
 
 impl<G: Game> Default for LoopySolver<G> {

@@ -38,6 +38,7 @@
 
 use std::fmt;
 
+use crate::error::try_push;
 use crate::solver::table::{Table, UNKNOWN};
 use crate::{Error, Game, Nimber, Outcome};
 
@@ -351,14 +352,7 @@ fn push_option<G>(options: &mut Vec<G>, option: G, limit: usize) -> Result<(), E
     if options.len() >= limit {
         return Err(Error::LimitExceeded { limit });
     }
-    if options.try_reserve(1).is_err() {
-        return Err(Error::OutOfMemory {
-            what: "the options of a misère search",
-            bytes: ((options.len() + 1) * size_of::<G>()) as u128,
-        });
-    }
-    options.push(option);
-    Ok(())
+    try_push(options, option, "the options of a misère search")
 }
 
 impl<G: Game> Default for MisereSolver<G> {

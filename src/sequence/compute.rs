@@ -4,9 +4,9 @@ use std::ops::ControlFlow;
 
 use crate::Error;
 
-use super::rules::TakeBreak;
 use super::engine::SequenceBuilder;
 use super::grundy_values::Sequence;
+use super::rules::TakeBreak;
 
 /// [`compute_with_progress`] reports about this many times in a long computation,
 const PROGRESS_REPORTS: usize = 1000;

@@ -68,7 +68,6 @@ pub(crate) struct SequenceBuilder {
     work: u64,
 }
 
-
 impl SequenceBuilder {
     pub(crate) fn new(rules: TakeBreak) -> Self {
         let heaps = if !rules.break3.is_empty() {
