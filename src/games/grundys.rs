@@ -68,6 +68,14 @@ impl Default for GrundysGame {
 
 impl GrundysGame {
     /// Grundy's game, `4u`: split a heap into two unequal heaps.
+    ///
+    /// ```
+    /// use sprague::{games::GrundysGame, Nimber};
+    /// // A heap of 3 splits only into 1 and 2, a loss for the player to move.
+    /// assert_eq!(GrundysGame::new().grundy(3)?, Nimber::new(1));
+    /// assert_eq!(GrundysGame::new().to_string(), "4u.0");
+    /// # Ok::<(), sprague::Error>(())
+    /// ```
     #[must_use]
     pub fn new() -> Self {
         GrundysGame {
@@ -90,6 +98,11 @@ impl GrundysGame {
     }
 
     /// The code without the restriction to unequal heaps.
+    ///
+    /// ```
+    /// use sprague::games::GrundysGame;
+    /// assert_eq!(GrundysGame::new().code().to_string(), "4.0");
+    /// ```
     #[must_use]
     pub fn code(&self) -> &Octal {
         &self.code

@@ -79,6 +79,15 @@ pub struct Octal {
 
 impl Octal {
     /// Kayles, 0.77: knock down one pin or two adjacent pins from a row.
+    ///
+    /// ```
+    /// use sprague::{games::Octal, Nimber};
+    /// let kayles = Octal::kayles();
+    /// assert_eq!(kayles.to_string(), "0.77");
+    /// // OEIS A002186: 0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, …
+    /// assert_eq!(kayles.grundy(11)?, Nimber::new(6));
+    /// # Ok::<(), sprague::Error>(())
+    /// ```
     #[must_use]
     pub fn kayles() -> Self {
         Octal {
@@ -87,6 +96,13 @@ impl Octal {
     }
 
     /// Dawson's Kayles, 0.07: knock down two adjacent pins.
+    ///
+    /// ```
+    /// use sprague::{games::Octal, Nimber};
+    /// // OEIS A002187: 0, 0, 1, 1, 2, 0, 3, 1, 1, 0, …
+    /// assert_eq!(Octal::dawsons_kayles().grundy(6)?, Nimber::new(3));
+    /// # Ok::<(), sprague::Error>(())
+    /// ```
     #[must_use]
     pub fn dawsons_kayles() -> Self {
         Octal {
@@ -96,6 +112,16 @@ impl Octal {
 
     /// Dawson's chess, 0.137: pawns on a 3 × n board with forced captures; a heap of n is a
     /// file of n pawns.
+    ///
+    /// ```
+    /// use sprague::games::Octal;
+    /// // Dawson's chess on n files is Dawson's Kayles on n + 1 pins.
+    /// let (chess, kayles) = (Octal::dawsons_chess(), Octal::dawsons_kayles());
+    /// for n in 0..200 {
+    ///     assert_eq!(chess.grundy(n)?, kayles.grundy(n + 1)?);
+    /// }
+    /// # Ok::<(), sprague::Error>(())
+    /// ```
     #[must_use]
     pub fn dawsons_chess() -> Self {
         Octal {
@@ -126,12 +152,27 @@ impl Octal {
 
     /// The code's digits: `digits()[j]` for removing `j` tokens, `digits()[0]` before the
     /// point.
+    ///
+    /// ```
+    /// use sprague::games::Octal;
+    /// assert_eq!(Octal::dawsons_chess().digits(), [0, 1, 3, 7]);
+    /// let hex: Octal = "0.F".parse()?;
+    /// assert_eq!(hex.digits(), [0, 15]);
+    /// # Ok::<(), sprague::Error>(())
+    /// ```
     #[must_use]
     pub fn digits(&self) -> &[u8] {
         &self.digits
     }
 
     /// Whether some digit needs bit 8 (leaving three heaps).
+    ///
+    /// ```
+    /// use sprague::games::Octal;
+    /// assert!(!Octal::kayles().is_hexadecimal());
+    /// assert!("0.F".parse::<Octal>()?.is_hexadecimal());
+    /// # Ok::<(), sprague::Error>(())
+    /// ```
     #[must_use]
     pub fn is_hexadecimal(&self) -> bool {
         self.digits.iter().any(|&d| d >= 8)
@@ -475,6 +516,17 @@ struct Shared {
 ///
 /// Heaps are kept sorted, so positions that differ only in the order of their heaps are equal.
 /// [`split`](Game::split) returns the heaps one by one.
+///
+/// ```
+/// use sprague::{games::Octal, grundy, Game};
+/// let kayles = Octal::kayles();
+/// let position = kayles.heaps([5, 3]);
+/// assert_eq!(position.heaps(), [3, 5]);
+/// // Knocking down the middle pin of the 3 leaves heaps of 1, 1 and 5, among other moves.
+/// assert!(position.successors().into_iter().any(|p| p.heaps() == [1, 1, 5]));
+/// assert_eq!(grundy(&position)?, kayles.grundy(3)? + kayles.grundy(5)?);
+/// # Ok::<(), sprague::Error>(())
+/// ```
 #[derive(Clone)]
 pub struct OctalHeaps {
     game: Arc<Shared>,
@@ -498,6 +550,11 @@ impl OctalHeaps {
     }
 
     /// The heap sizes, ascending.
+    ///
+    /// ```
+    /// use sprague::games::Octal;
+    /// assert_eq!(Octal::kayles().heaps([4, 0, 2]).heaps(), [2, 4]);
+    /// ```
     #[must_use]
     pub fn heaps(&self) -> &[u64] {
         &self.heaps
@@ -505,12 +562,24 @@ impl OctalHeaps {
 
     /// The code of the game being played (for Grundy's game and its kin, whose breaks leave
     /// unequal heaps, the code without that restriction: see [`OctalHeaps::unequal`]).
+    ///
+    /// ```
+    /// use sprague::games::{GrundysGame, Octal};
+    /// assert_eq!(Octal::kayles().heap(4).game(), &Octal::kayles());
+    /// assert_eq!(GrundysGame::new().heap(4).game().to_string(), "4.0");
+    /// ```
     #[must_use]
     pub fn game(&self) -> &Octal {
         &self.game.code
     }
 
     /// Whether a move that breaks a heap in two must leave unequal heaps, as in Grundy's game.
+    ///
+    /// ```
+    /// use sprague::games::{GrundysGame, Octal};
+    /// assert!(!Octal::kayles().heap(4).unequal());
+    /// assert!(GrundysGame::new().heap(4).unequal());
+    /// ```
     #[must_use]
     pub fn unequal(&self) -> bool {
         self.game.rules.unequal

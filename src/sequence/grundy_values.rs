@@ -54,12 +54,24 @@ impl Sequence {
     }
 
     /// The number of heaps valued.
+    ///
+    /// ```
+    /// assert_eq!(sprague::games::Octal::kayles().sequence(100)?.len(), 100);
+    /// # Ok::<(), sprague::Error>(())
+    /// ```
     #[must_use]
     pub fn len(&self) -> usize {
         self.len
     }
 
     /// Whether the sequence has no values.
+    ///
+    /// ```
+    /// use sprague::games::Octal;
+    /// assert!(Octal::kayles().sequence(0)?.is_empty());
+    /// assert!(!Octal::kayles().sequence(1)?.is_empty());
+    /// # Ok::<(), sprague::Error>(())
+    /// ```
     #[must_use]
     pub fn is_empty(&self) -> bool {
         self.len == 0
@@ -70,6 +82,14 @@ impl Sequence {
     /// # Complexity
     ///
     /// O(1).
+    ///
+    /// ```
+    /// use sprague::{games::Octal, Nimber};
+    /// let kayles = Octal::kayles().sequence(12)?;
+    /// assert_eq!(kayles.get(11), Some(Nimber::new(6)));
+    /// assert_eq!(kayles.get(12), None);
+    /// # Ok::<(), sprague::Error>(())
+    /// ```
     #[must_use]
     pub fn get(&self, i: usize) -> Option<Nimber> {
         (i < self.len).then(|| self.value(i))
@@ -101,6 +121,14 @@ impl Sequence {
     }
 
     /// The period of the game, if the computation proved one.
+    ///
+    /// ```
+    /// use sprague::{games::Octal, Period};
+    /// assert_eq!(Octal::kayles().sequence(1000)?.period(), Some(Period { preperiod: 71, period: 12 }));
+    /// // Too few values to prove it.
+    /// assert_eq!(Octal::kayles().sequence(100)?.period(), None);
+    /// # Ok::<(), sprague::Error>(())
+    /// ```
     #[must_use]
     pub fn period(&self) -> Option<Period> {
         self.period
@@ -130,6 +158,16 @@ impl<'a> IntoIterator for &'a Sequence {
 }
 
 /// The values of a [`Sequence`], in order.
+///
+/// ```
+/// use sprague::games::Octal;
+/// let values = Octal::dawsons_kayles().sequence(1_000_000)?;
+/// let mut iter = values.iter();
+/// assert_eq!(iter.len(), 1_000_000);
+/// // Past the period's proof, the values are read through it.
+/// assert_eq!(iter.nth(999_999), values.get(999_999));
+/// # Ok::<(), sprague::Error>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct Iter<'a> {
     sequence: &'a Sequence,
