@@ -76,11 +76,29 @@ pub enum Error {
         reason: &'static str,
     },
 
-    /// A value does not fit the representation a computation needs.
-    #[error("value out of range: {what}")]
+    /// A value is larger than a computation supports: a board of too many cells, a heap past a
+    /// method's bound, a Grundy value wider than its storage.
+    #[error("{what} {value} is out of range: the most is {limit}")]
     OutOfRange {
-        /// What overflowed, with the value.
-        what: String,
+        /// What the value is, such as `"heap"` or `"cells on a board"`.
+        what: &'static str,
+        /// The value given or met.
+        value: u128,
+        /// The largest value supported.
+        limit: u128,
+    },
+
+    /// A value past the ones a method computes was asked for, and no period proven within them
+    /// gives it: the values of a game whose period is unknown, or not proven soon enough.
+    #[error(
+        "no period proven within the first {computed} values{}",
+        .heap.map_or_else(String::new, |heap| format!(", so heap {heap} is not computed"))
+    )]
+    NoPeriod {
+        /// The heap whose value was asked for; `None` when the period itself was.
+        heap: Option<u64>,
+        /// The number of values computed, from heap 0, without proving a period.
+        computed: u64,
     },
 
     /// A board given as text could not be read.
@@ -94,6 +112,20 @@ pub enum Error {
 }
 
 impl Error {
+    /// The error of a value `value` (a heap, a number of cells) above `limit`, the largest
+    /// that `what` supports.
+    pub(crate) fn out_of_range(
+        what: &'static str,
+        value: impl Into<u128>,
+        limit: impl Into<u128>,
+    ) -> Error {
+        Error::OutOfRange {
+            what,
+            value: value.into(),
+            limit: limit.into(),
+        }
+    }
+
     /// The error of a `FromStr` impl: `text` is not `what` (such as `"a nimber"`), for `reason`.
     pub(crate) fn parse(what: &'static str, text: &str, reason: &'static str) -> Error {
         Error::Parse {
@@ -102,6 +134,19 @@ impl Error {
             reason,
         }
     }
+}
+
+/// Pushes `item`, turning a failed allocation into [`Error::OutOfMemory`] for `what`: the
+/// searches grow their stacks one item at a time, never trusting an iterator's size hint.
+pub(crate) fn try_push<T>(items: &mut Vec<T>, item: T, what: &'static str) -> Result<(), Error> {
+    if items.try_reserve(1).is_err() {
+        return Err(Error::OutOfMemory {
+            what,
+            bytes: ((items.len() + 1) * size_of::<T>()) as u128,
+        });
+    }
+    items.push(item);
+    Ok(())
 }
 
 #[cfg(test)]
@@ -136,7 +181,13 @@ mod tests {
                 bytes: 1 << 40,
             },
             Error::OutOfRange {
-                what: "heap 5".into(),
+                what: "heap",
+                value: 5,
+                limit: 4,
+            },
+            Error::NoPeriod {
+                heap: Some(5),
+                computed: 4,
             },
             Error::Parse {
                 what: "a nimber",
@@ -160,6 +211,26 @@ mod tests {
             Error::LimitExceeded { limit: 100 }
                 .to_string()
                 .contains("100")
+        );
+        assert_eq!(
+            Error::out_of_range("heap", 5u64, 4u64).to_string(),
+            "heap 5 is out of range: the most is 4"
+        );
+        assert_eq!(
+            Error::NoPeriod {
+                heap: Some(5),
+                computed: 4
+            }
+            .to_string(),
+            "no period proven within the first 4 values, so heap 5 is not computed"
+        );
+        assert_eq!(
+            Error::NoPeriod {
+                heap: None,
+                computed: 4
+            }
+            .to_string(),
+            "no period proven within the first 4 values"
         );
     }
 }

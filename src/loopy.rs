@@ -74,8 +74,12 @@ use std::iter::Sum;
 use std::ops::{Add, AddAssign};
 use std::str::FromStr;
 
+use crate::error::try_push;
 use crate::solver::table::{Table, UNKNOWN};
 use crate::{Error, Game, Nimber, Outcome};
+
+/// What the moves' storage is called when it cannot grow.
+const MOVES: &str = "the moves of a loopy game";
 
 /// The generalized Sprague–Grundy value of a position of a loopy game.
 ///
@@ -332,6 +336,12 @@ pub struct LoopySolver<G> {
 
 impl<G: Game> LoopySolver<G> {
     /// An empty solver with no position limit.
+    ///
+    /// ```
+    /// use sprague::loopy::LoopySolver;
+    /// let solver: LoopySolver<sprague::games::Nim> = LoopySolver::new();
+    /// assert!(solver.is_empty());
+    /// ```
     #[must_use]
     pub fn new() -> Self {
         LoopySolver {
@@ -389,6 +399,26 @@ impl<G: Game> LoopySolver<G> {
     ///
     /// See [`LoopySolver`]: linear in the positions and moves not met before, per labelling
     /// round.
+    ///
+    /// ```
+    /// use sprague::loopy::{LoopySolver, Value};
+    /// use sprague::{games::Nim, Game, Nimber};
+    ///
+    /// /// A spinning top: its only move is to itself, so the game never ends.
+    /// #[derive(Clone, PartialEq, Eq, Hash)]
+    /// struct Top;
+    ///
+    /// impl Game for Top {
+    ///     fn successors(&self) -> impl IntoIterator<Item = Self> {
+    ///         [Top]
+    ///     }
+    /// }
+    ///
+    /// assert_eq!(LoopySolver::new().value(&Top)?.to_string(), "∞");
+    /// // A finite game has its Sprague–Grundy value.
+    /// assert_eq!(LoopySolver::new().value(&Nim::new([3, 5]))?, Value::Finite(Nimber::new(6)));
+    /// # Ok::<(), sprague::Error>(())
+    /// ```
     pub fn value(&mut self, position: &G) -> Result<Value, Error> {
         if let Some(stored) = self.started {
             self.forget_from(stored);
@@ -416,23 +446,61 @@ impl<G: Game> LoopySolver<G> {
     /// # Errors
     ///
     /// As [`LoopySolver::value`].
+    ///
+    /// ```
+    /// use sprague::loopy::LoopySolver;
+    /// use sprague::{games::Nim, Outcome};
+    /// let mut solver = LoopySolver::new();
+    /// assert_eq!(solver.outcome(&Nim::new([3, 5]))?, Outcome::N);
+    /// assert_eq!(solver.outcome(&Nim::new([4, 4]))?, Outcome::P);
+    /// # Ok::<(), sprague::Error>(())
+    /// ```
     pub fn outcome(&mut self, position: &G) -> Result<Outcome, Error> {
         self.value(position).map(|v| v.outcome())
     }
 
     /// The number of positions stored.
+    ///
+    /// ```
+    /// use sprague::{games::Nim, loopy::LoopySolver};
+    /// let mut solver = LoopySolver::new();
+    /// solver.value(&Nim::new([2]))?;
+    /// // Heaps of 2, 1 and 0.
+    /// assert_eq!(solver.len(), 3);
+    /// # Ok::<(), sprague::Error>(())
+    /// ```
     #[must_use]
     pub fn len(&self) -> usize {
         self.table.len()
     }
 
     /// Whether no position is stored yet.
+    ///
+    /// ```
+    /// use sprague::{games::Nim, loopy::LoopySolver};
+    /// let mut solver = LoopySolver::new();
+    /// assert!(solver.is_empty());
+    /// solver.value(&Nim::new([1]))?;
+    /// assert!(!solver.is_empty());
+    /// # Ok::<(), sprague::Error>(())
+    /// ```
     #[must_use]
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
 
     /// Forgets every stored position, keeping the limit.
+    ///
+    /// ```
+    /// use sprague::{games::Nim, loopy::LoopySolver};
+    /// let mut solver = LoopySolver::new().with_limit(10);
+    /// solver.value(&Nim::new([5]))?;
+    /// solver.clear();
+    /// assert!(solver.is_empty());
+    /// // The limit stays: a heap of 20 has 21 positions.
+    /// assert!(solver.value(&Nim::new([20])).is_err());
+    /// # Ok::<(), sprague::Error>(())
+    /// ```
     pub fn clear(&mut self) {
         self.forget_from(0);
         self.started = None;
@@ -508,9 +576,9 @@ impl<G: Game> LoopySolver<G> {
             for option in position.successors() {
                 let index = option.index();
                 let (id, _) = self.table.intern(option, index)?;
-                push(&mut self.edges, id)?;
+                try_push(&mut self.edges, id, MOVES)?;
             }
-            push(&mut self.edge_start, self.edges.len())?;
+            try_push(&mut self.edge_start, self.edges.len(), MOVES)?;
             next += 1;
         }
         Ok(())
@@ -625,18 +693,6 @@ impl<G: Game> LoopySolver<G> {
             self.table.set_state(v, INFINITE | index);
         }
     }
-}
-
-/// Pushes `item`, turning a failed allocation into [`Error::OutOfMemory`].
-fn push<T>(items: &mut Vec<T>, item: T) -> Result<(), Error> {
-    if items.try_reserve(1).is_err() {
-        return Err(Error::OutOfMemory {
-            what: "the moves of a loopy game",
-            bytes: ((items.len() + 1) * size_of::<T>()) as u128,
-        });
-    }
-    items.push(item);
-    Ok(())
 }
 
 impl<G: Game> Default for LoopySolver<G> {

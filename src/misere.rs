@@ -38,6 +38,7 @@
 
 use std::fmt;
 
+use crate::error::try_push;
 use crate::solver::table::{Table, UNKNOWN};
 use crate::{Error, Game, Nimber, Outcome};
 
@@ -116,6 +117,12 @@ pub struct MisereSolver<G> {
 
 impl<G: Game> MisereSolver<G> {
     /// An empty solver with no position limit.
+    ///
+    /// ```
+    /// use sprague::misere::MisereSolver;
+    /// let solver: MisereSolver<sprague::games::Nim> = MisereSolver::new();
+    /// assert!(solver.is_empty());
+    /// ```
     #[must_use]
     pub fn new() -> Self {
         MisereSolver {
@@ -168,6 +175,16 @@ impl<G: Game> MisereSolver<G> {
     ///
     /// See [`MisereSolver`]: linear in the positions and moves examined that were not decided
     /// before.
+    ///
+    /// ```
+    /// use sprague::{games::Nim, misere::MisereSolver, Outcome};
+    /// let mut solver = MisereSolver::new();
+    /// // Three heaps of 1: the player to move takes one, then one, and the opponent takes the last.
+    /// assert_eq!(solver.outcome(&Nim::new([1, 1, 1]))?, Outcome::P);
+    /// // Unlike normal play, two equal heaps of 1 win for the player to move.
+    /// assert_eq!(solver.outcome(&Nim::new([1, 1]))?, Outcome::N);
+    /// # Ok::<(), sprague::Error>(())
+    /// ```
     pub fn outcome(&mut self, position: &G) -> Result<Outcome, Error> {
         if let Some(stored) = self.started {
             self.undo(stored);
@@ -231,18 +248,44 @@ impl<G: Game> MisereSolver<G> {
     }
 
     /// The number of positions stored.
+    ///
+    /// ```
+    /// use sprague::{games::Nim, misere::MisereSolver};
+    /// let mut solver = MisereSolver::new();
+    /// solver.outcome(&Nim::new([2]))?;
+    /// assert!(solver.len() > 0);
+    /// # Ok::<(), sprague::Error>(())
+    /// ```
     #[must_use]
     pub fn len(&self) -> usize {
         self.table.len()
     }
 
     /// Whether no position is stored yet.
+    ///
+    /// ```
+    /// use sprague::{games::Nim, misere::MisereSolver};
+    /// let mut solver = MisereSolver::new();
+    /// assert!(solver.is_empty());
+    /// solver.outcome(&Nim::new([1]))?;
+    /// assert!(!solver.is_empty());
+    /// # Ok::<(), sprague::Error>(())
+    /// ```
     #[must_use]
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
 
     /// Forgets every stored position, keeping the limit.
+    ///
+    /// ```
+    /// use sprague::{games::Nim, misere::MisereSolver};
+    /// let mut solver = MisereSolver::new();
+    /// solver.outcome(&Nim::new([3, 4]))?;
+    /// solver.clear();
+    /// assert!(solver.is_empty());
+    /// # Ok::<(), sprague::Error>(())
+    /// ```
     pub fn clear(&mut self) {
         self.undo(0);
         self.started = None;
@@ -351,14 +394,7 @@ fn push_option<G>(options: &mut Vec<G>, option: G, limit: usize) -> Result<(), E
     if options.len() >= limit {
         return Err(Error::LimitExceeded { limit });
     }
-    if options.try_reserve(1).is_err() {
-        return Err(Error::OutOfMemory {
-            what: "the options of a misère search",
-            bytes: ((options.len() + 1) * size_of::<G>()) as u128,
-        });
-    }
-    options.push(option);
-    Ok(())
+    try_push(options, option, "the options of a misère search")
 }
 
 impl<G: Game> Default for MisereSolver<G> {

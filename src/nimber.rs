@@ -47,8 +47,20 @@ pub struct Nimber(u64);
 
 impl Nimber {
     /// The nimber `0`: the value of every second-player win.
+    ///
+    /// ```
+    /// use sprague::Nimber;
+    /// assert_eq!(Nimber::ZERO, Nimber::new(0));
+    /// assert_eq!(Nimber::new(5) + Nimber::new(5), Nimber::ZERO);
+    /// ```
     pub const ZERO: Nimber = Nimber(0);
     /// The nimber `*` (`*1`): the multiplicative identity.
+    ///
+    /// ```
+    /// use sprague::Nimber;
+    /// assert_eq!(Nimber::STAR * Nimber::new(7), Nimber::new(7));
+    /// assert_eq!(Nimber::STAR.to_string(), "*");
+    /// ```
     pub const STAR: Nimber = Nimber(1);
 
     /// The nimber `*value`.

@@ -1,9 +1,12 @@
 //! Loopy games against an independent retrograde analysis, Smith's sum theorem on product
 //! graphs, the finite solver on acyclic games, and the contract cases.
 
+mod common;
+
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
+use common::games::Path;
 use proptest::prelude::*;
 use sprague::loopy::{self, LoopySolver, Value};
 use sprague::{Error, Game, Nimber, Outcome, grundy};
@@ -417,15 +420,6 @@ fn wind_up_subtraction_agrees_with_retrograde_analysis() {
                 );
             }
         }
-    }
-}
-
-#[derive(Clone, PartialEq, Eq, Hash)]
-struct Path(u32);
-
-impl Game for Path {
-    fn successors(&self) -> impl IntoIterator<Item = Self> {
-        (self.0 > 0).then(|| Path(self.0 - 1))
     }
 }
 

@@ -1,10 +1,13 @@
 //! Misère play against brute force (Kayles, Nim, random games), the anti-SG theorem against
 //! brute-force misère search, and the contract cases.
 
+mod common;
+
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
+use common::games::Path;
 use proptest::prelude::*;
 use sprague::games::Nim;
 use sprague::games::Octal;
@@ -315,15 +318,6 @@ fn anti_sg_cases() {
     assert_eq!(rule(&[2, 2]), Outcome::P);
     assert_eq!(rule(&[3, 2, 1]), Outcome::P);
     assert_eq!(rule(&[3, 2, 1, 1]), Outcome::N);
-}
-
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-struct Path(u32);
-
-impl Game for Path {
-    fn successors(&self) -> impl IntoIterator<Item = Self> {
-        (self.0 > 0).then(|| Path(self.0 - 1))
-    }
 }
 
 #[test]

@@ -1,7 +1,10 @@
 //! The generic solver against brute force, the Sprague–Grundy theorem, and its error cases.
 
+mod common;
+
 use std::sync::Arc;
 
+use common::games::{Path, Take134};
 use proptest::prelude::*;
 use sprague::{
     Error, Game, Nimber, Outcome, Search, Solver, grundy, grundy_by, mex, outcome, outcome_by,
@@ -264,20 +267,6 @@ proptest! {
     }
 }
 
-/// Take 1, 3 or 4 stones: the classic first example of Grundy values.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-struct Take134(u32);
-
-impl Game for Take134 {
-    fn successors(&self) -> impl IntoIterator<Item = Self> {
-        let n = self.0;
-        [1, 3, 4]
-            .into_iter()
-            .filter(move |&k| k <= n)
-            .map(move |k| Take134(n - k))
-    }
-}
-
 #[test]
 fn take_one_three_or_four_example() {
     let values: Vec<u64> = (0..14)
@@ -290,16 +279,6 @@ fn take_one_three_or_four_example() {
         vec![Take134(2)]
     );
     assert!(Solver::new().winning_moves(&Take134(7)).unwrap().is_empty());
-}
-
-/// A path of positions, for stack depth.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-struct Path(u32);
-
-impl Game for Path {
-    fn successors(&self) -> impl IntoIterator<Item = Self> {
-        (self.0 > 0).then(|| Path(self.0 - 1))
-    }
 }
 
 #[test]

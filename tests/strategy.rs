@@ -1,36 +1,12 @@
 //! Normal-play winning moves against brute force.
 
+mod common;
+
+use common::games::Take134;
+use common::subtraction_values;
 use proptest::prelude::*;
-use sprague::strategy::{option_with_value, sum_winning_move, winning_move};
+use sprague::strategy::winning_move;
 use sprague::{Error, Game, Nimber, Solver};
-
-/// Take 1, 3 or 4 stones from a pile.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-struct Pile(u32);
-
-impl Game for Pile {
-    fn successors(&self) -> impl IntoIterator<Item = Self> {
-        let n = self.0;
-        [1, 3, 4]
-            .into_iter()
-            .filter(move |&k| k <= n)
-            .map(move |k| Pile(n - k))
-    }
-}
-
-/// The values of piles 0..len by the definition.
-fn pile_values(len: usize) -> Vec<u64> {
-    let mut values = Vec::new();
-    for n in 0..len {
-        let reached: Vec<u64> = [1, 3, 4]
-            .iter()
-            .filter(|&&k| k <= n)
-            .map(|&k| values[n - k])
-            .collect();
-        values.push((0..).find(|v| !reached.contains(v)).unwrap());
-    }
-    values
-}
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(1000))]
@@ -54,14 +30,14 @@ proptest! {
 
     #[test]
     fn sum_winning_move_leaves_a_loss(piles in proptest::collection::vec(0u32..40, 0..5)) {
-        let table = pile_values(40);
+        let table = subtraction_values(|s| [1, 3, 4].contains(&s), 40);
         let value = |piles: &[u32]| piles.iter().fold(0, |a, &p| a ^ table[p as usize]);
-        let components: Vec<Pile> = piles.iter().map(|&p| Pile(p)).collect();
+        let components: Vec<Take134> = piles.iter().map(|&p| Take134(p)).collect();
         let mut solver = Solver::new();
-        match sum_winning_move(&mut solver, &components)? {
+        match solver.sum_winning_move(&components)? {
             None => prop_assert_eq!(value(&piles), 0),
-            Some((i, Pile(to))) => {
-                prop_assert!(Pile(piles[i]).successors().into_iter().any(|o| o == Pile(to)));
+            Some((i, Take134(to))) => {
+                prop_assert!(Take134(piles[i]).successors().into_iter().any(|o| o == Take134(to)));
                 let mut after = piles.clone();
                 after[i] = to;
                 prop_assert_eq!(value(&after), 0);
@@ -71,13 +47,13 @@ proptest! {
 
     #[test]
     fn options_with_every_smaller_value_exist(n in 0u32..60) {
-        let table = pile_values(60);
+        let table = subtraction_values(|s| [1, 3, 4].contains(&s), 60);
         let mut solver = Solver::new();
         for target in 0..=table[n as usize] + 1 {
-            let option = option_with_value(&mut solver, &Pile(n), Nimber::new(target))?;
+            let option = solver.option_with_value(&Take134(n), Nimber::new(target))?;
             let exists = [1, 3, 4].iter().any(|&k| k <= n && table[(n - k) as usize] == target);
             prop_assert_eq!(option.is_some(), exists);
-            if let Some(Pile(m)) = option {
+            if let Some(Take134(m)) = option {
                 prop_assert_eq!(table[m as usize], target);
             }
         }
@@ -114,8 +90,10 @@ impl Game for Inconsistent {
 #[test]
 fn inconsistent_rules_are_an_error_not_a_panic() {
     let mut solver = Solver::new();
-    let err = sum_winning_move(&mut solver, &[Inconsistent::Both]).unwrap_err();
+    let err = solver.sum_winning_move(&[Inconsistent::Both]).unwrap_err();
     assert!(matches!(err, Error::InvalidRules { .. }), "{err}");
-    let ok = sum_winning_move(&mut solver, &[Inconsistent::Star2, Inconsistent::Zero]).unwrap();
+    let ok = solver
+        .sum_winning_move(&[Inconsistent::Star2, Inconsistent::Zero])
+        .unwrap();
     assert_eq!(ok, Some((0, Inconsistent::Zero)));
 }

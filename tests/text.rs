@@ -111,6 +111,8 @@ fn loose_spellings_are_read() {
 #[cfg(feature = "serde")]
 mod serde_forms {
     use super::*;
+    use sprague::Sequence;
+    use sprague::games::Octal;
 
     fn round_trip<T>(value: &T) -> T
     where
@@ -136,6 +138,72 @@ mod serde_forms {
             serde_json::to_string(&Value::infinite([Nimber::new(2), Nimber::ZERO])).unwrap(),
             r#"{"Infinite":[0,2]}"#
         );
+    }
+
+    /// The sequence read back from its JSON form, checked to have the same values.
+    fn sequence_round_trip(seq: &Sequence) {
+        let back: Sequence = round_trip(seq);
+        assert_eq!(back.len(), seq.len());
+        assert_eq!(back.period(), seq.period());
+        assert!(back.iter().eq(seq.iter()));
+    }
+
+    #[test]
+    fn sequences_load_back() {
+        // Kayles proves its period (71, 12): a billion values store 83.
+        let kayles = Octal::kayles().sequence(1_000_000_000).unwrap();
+        let json = serde_json::to_string(&kayles).unwrap();
+        assert!(json.starts_with(r#"{"len":1000000000,"period":{"preperiod":71,"period":12},"values":[0,1,2,3,1,4,3,2,"#), "{json}");
+        assert!(json.len() < 400, "{json}");
+        sequence_round_trip(&kayles);
+        // No period in sight: every value is stored.
+        sequence_round_trip(&Octal::treblecross().sequence(3000).unwrap());
+        sequence_round_trip(&Subtraction::new([1, 3, 4]).unwrap().sequence(100).unwrap());
+        // Values above 16 bits: the heaps of Nim, as an all-but game with nothing excluded.
+        let nim = Subtraction::all_but(Vec::<u64>::new())
+            .unwrap()
+            .sequence(70_000)
+            .unwrap();
+        assert_eq!(nim.get(69_999), Some(Nimber::new(69_999)));
+        sequence_round_trip(&nim);
+        sequence_round_trip(&Octal::kayles().sequence(0).unwrap());
+    }
+
+    #[test]
+    fn inconsistent_sequences_are_refused() {
+        let load = |json: &str| {
+            serde_json::from_str::<Sequence>(json)
+                .unwrap_err()
+                .to_string()
+        };
+        let short = load(r#"{"len":4,"period":null,"values":[0,1,2]}"#);
+        assert!(
+            short.starts_with("a sequence of 4 values with no period stores only 3"),
+            "{short}"
+        );
+        let zero = load(r#"{"len":9,"period":{"preperiod":1,"period":0},"values":[0,1,2]}"#);
+        assert!(zero.contains("not all of its first period"), "{zero}");
+        let cut = load(r#"{"len":9,"period":{"preperiod":1,"period":3},"values":[0,1,2]}"#);
+        assert!(cut.contains("stores 3 values"), "{cut}");
+        let broken = load(r#"{"len":9,"period":{"preperiod":1,"period":2},"values":[0,1,2,1,3]}"#);
+        assert!(
+            broken.starts_with("the stored value of heap 4 breaks"),
+            "{broken}"
+        );
+        let wide = load(r#"{"len":1,"period":null,"values":[4294967296]}"#);
+        assert!(
+            wide.starts_with("the value 4294967296 is above 32 bits"),
+            "{wide}"
+        );
+        let extra = load(r#"{"len":0,"period":null,"values":[],"x":1}"#);
+        assert!(extra.contains("unknown field"), "{extra}");
+        // Values past the period that follow it are accepted, and read through it.
+        let seq: Sequence = serde_json::from_str(
+            r#"{"len":9,"period":{"preperiod":1,"period":2},"values":[0,1,2,1]}"#,
+        )
+        .unwrap();
+        let values: Vec<u64> = seq.iter().map(Nimber::value).collect();
+        assert_eq!(values, [0, 1, 2, 1, 2, 1, 2, 1, 2]);
     }
 
     proptest! {

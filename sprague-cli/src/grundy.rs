@@ -8,7 +8,7 @@ use clap::Args;
 use sprague::games::GrundysGame;
 
 use super::progress::watched;
-use super::sequence::Game;
+use super::sequence::GameInfo;
 use super::{Failure, SequenceOptions, heaps_up_to, report, too_large};
 
 #[derive(Args)]
@@ -44,7 +44,7 @@ pub fn grundy(args: &GrundyArgs, out: &mut impl Write) -> Result<(), Failure> {
         rules.push(format!("the octal game {}, where", game.code()));
         rules.push("a heap broken in two must leave two heaps of different sizes".to_string());
     }
-    let info = Game {
+    let info = GameInfo {
         kind: "grundy",
         spec: game.to_string(),
         name: grundys.then_some("Grundy's game"),

@@ -33,7 +33,8 @@ use clap::{Args, Parser, Subcommand};
 use sprague::games::{GridCutting, GridTable, Nim, Octal, Subtraction};
 use sprague::{Nimber, Outcome, Sequence};
 
-use self::sequence::Game;
+use self::progress::Refusal;
+use self::sequence::GameInfo;
 
 /// The most winning cuts or first crosses listed.
 const SHOWN: usize = 16;
@@ -306,12 +307,15 @@ fn heaps_up_to(max: usize) -> Result<usize, Failure> {
 }
 
 /// A library error, saying which option to lower when the sizes asked for are the problem.
-fn too_large(e: sprague::Error, max: usize) -> Failure {
-    match e {
-        sprague::Error::OutOfMemory { .. } | sprague::Error::OutOfRange { .. } => {
-            Failure::Input(format!("{e} (--max {max} is too large)"))
-        }
-        e => e.into(),
+fn too_large(e: impl Into<Refusal>, max: usize) -> Failure {
+    match e.into() {
+        e @ (Refusal::TooLong { .. }
+        | Refusal::Library(
+            sprague::Error::OutOfMemory { .. }
+            | sprague::Error::OutOfRange { .. }
+            | sprague::Error::NoPeriod { .. },
+        )) => Failure::Input(format!("{e} (--max {max} is too large)")),
+        Refusal::Library(e) => e.into(),
     }
 }
 
@@ -322,7 +326,7 @@ fn octal(args: &OctalArgs, out: &mut impl Write) -> Result<(), Failure> {
     let start = Instant::now();
     let seq = octal_sequence(&game, len).map_err(|e| too_large(e, args.options.max))?;
     let elapsed = start.elapsed();
-    let info = Game {
+    let info = GameInfo {
         kind: "octal",
         spec: game.to_string(),
         name: words::name(&game),
@@ -334,7 +338,7 @@ fn octal(args: &OctalArgs, out: &mut impl Write) -> Result<(), Failure> {
 
 /// The values of heaps `0..len`, shown as a progress bar on standard error when standard
 /// output is a terminal: a person is watching, not a pipe.
-fn octal_sequence(game: &Octal, len: usize) -> Result<Sequence, sprague::Error> {
+fn octal_sequence(game: &Octal, len: usize) -> Result<Sequence, Refusal> {
     progress::watched(&game.to_string(), len, |p| {
         game.sequence_with_progress(len, p)
     })
@@ -355,7 +359,7 @@ fn subtraction(args: &SubtractionArgs, out: &mut impl Write) -> Result<(), Failu
     let elapsed = start.elapsed();
     // The set is written whole, however long: a document is read by programs.
     let spec = game.to_string();
-    let info = Game {
+    let info = GameInfo {
         kind: "subtraction",
         name: None,
         rules: vec![format!("remove a number of tokens: {spec}")],
@@ -370,7 +374,7 @@ fn subtraction(args: &SubtractionArgs, out: &mut impl Write) -> Result<(), Failu
 /// Prints a sequence as the options ask, and draws its plot.
 fn report(
     options: &SequenceOptions,
-    game: &Game,
+    game: &GameInfo,
     seq: &Sequence,
     elapsed: std::time::Duration,
     out: &mut impl Write,

@@ -1,12 +1,52 @@
 //! Long sequences watched: a progress bar on a terminal, and a refusal, after a moment's
 //! probe, of a length that would take more than a day.
 
+use std::fmt;
 use std::io::{self, IsTerminal};
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use sprague::Sequence;
+
+/// Why [`watched`] gave no sequence.
+#[derive(Debug)]
+pub enum Refusal {
+    /// The library's error.
+    Library(sprague::Error),
+    /// No period was proven in the first `done` heaps of `game`, and the values of all `len`
+    /// would take about `seconds`.
+    TooLong {
+        game: String,
+        done: usize,
+        len: usize,
+        seconds: f64,
+    },
+}
+
+impl From<sprague::Error> for Refusal {
+    fn from(e: sprague::Error) -> Self {
+        Refusal::Library(e)
+    }
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Refusal::Library(e) => e.fmt(f),
+            Refusal::TooLong {
+                game,
+                done,
+                len,
+                seconds,
+            } => write!(
+                f,
+                "no period proven in the first {done} heaps of {game}, and the values of all {len} would take about {}",
+                in_words(*seconds)
+            ),
+        }
+    }
+}
 
 /// Lengths whose projected time exceeds this are refused.
 const LIMIT: Duration = Duration::from_secs(24 * 3600);
@@ -38,7 +78,7 @@ fn projected(
 ///
 /// # Errors
 ///
-/// Those of `compute`, and [`sprague::Error::OutOfRange`] for a length refused.
+/// Those of `compute`, and [`Refusal::TooLong`] for a length refused.
 #[allow(
     clippy::cast_precision_loss,
     reason = "heap counts as rates for a projection in days"
@@ -47,7 +87,7 @@ pub fn watched(
     label: &str,
     len: usize,
     compute: impl FnOnce(&mut dyn FnMut(usize) -> ControlFlow<()>) -> Result<Sequence, sprague::Error>,
-) -> Result<Sequence, sprague::Error> {
+) -> Result<Sequence, Refusal> {
     let bar = io::stdout().is_terminal().then(|| {
         let bar = ProgressBar::with_draw_target(Some(len as u64), ProgressDrawTarget::stderr());
         bar.set_style(
@@ -113,13 +153,13 @@ pub fn watched(
         bar.finish_and_clear();
     }
     match refused {
-        Some((done, left)) => Err(sprague::Error::OutOfRange {
-            what: format!(
-                "no period proven in the first {done} heaps of {label}, and the values of all {len} would take about {}",
-                in_words(left)
-            ),
+        Some((done, seconds)) => Err(Refusal::TooLong {
+            game: label.to_string(),
+            done,
+            len,
+            seconds,
         }),
-        None => seq,
+        None => Ok(seq?),
     }
 }
 

@@ -11,7 +11,7 @@ use super::rare::RareSplit;
 use sprague::{Nimber, Period, Sequence};
 
 /// The game behind a sequence, as the summary and the JSON document describe it.
-pub struct Game {
+pub struct GameInfo {
     /// `"octal"` or `"subtraction"`.
     pub kind: &'static str,
     /// The code or the set, as the library prints it: `0.77`, `{1, 3, 4}`, `all but {2}`.
@@ -88,7 +88,7 @@ const SHOWN: usize = 16;
 /// Prints the summary: the game, its rules, the values, the P-positions and the period.
 pub fn print_summary(
     out: &mut impl Write,
-    game: &Game,
+    game: &GameInfo,
     seq: &Sequence,
     elapsed: Duration,
 ) -> io::Result<()> {
@@ -257,14 +257,14 @@ struct Document<'a> {
     /// ogsolve's checksum, in hexadecimal as it prints it.
     checksum: String,
     seconds: f64,
-    values: Values<'a>,
+    values: ValuesJson<'a>,
 }
 
 /// The values of a sequence as a JSON array, streamed: a million values are never a million
 /// JSON nodes at once.
-struct Values<'a>(&'a Sequence);
+struct ValuesJson<'a>(&'a Sequence);
 
-impl Serialize for Values<'_> {
+impl Serialize for ValuesJson<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.collect_seq(self.0.iter().map(Nimber::value))
     }
@@ -279,7 +279,7 @@ struct PeriodJson {
 /// Prints the JSON document: the summary's facts and the values.
 pub fn print_json(
     out: &mut impl Write,
-    game: &Game,
+    game: &GameInfo,
     seq: &Sequence,
     elapsed: Duration,
 ) -> io::Result<()> {
@@ -304,7 +304,7 @@ pub fn print_json(
         last_rare: split.as_ref().and_then(|s| s.last),
         checksum: format!("{:X}", seq.checksum()),
         seconds: elapsed.as_secs_f64(),
-        values: Values(seq),
+        values: ValuesJson(seq),
     };
     serde_json::to_writer(&mut *out, &document).map_err(io::Error::from)?;
     writeln!(out)

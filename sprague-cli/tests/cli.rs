@@ -627,8 +627,14 @@ fn cram_by_size_and_by_text() {
 fn cram_bad_boards() {
     bad_input(&["cram", "..|."], "row 2");
     bad_input(&["cram", "..|.x"], "'x'");
-    bad_input(&["cram", "9x9"], "81 cells");
-    bad_input(&["cram", "4294967295x4294967295"], "more than the 64");
+    bad_input(
+        &["cram", "9x9"],
+        "cell count 81 is out of range: the most is 64",
+    );
+    bad_input(
+        &["cram", "4294967295x4294967295"],
+        "cell count 18446744065119617025 is out of range",
+    );
 }
 
 #[test]
@@ -641,7 +647,7 @@ fn chomp_value_and_bites() {
     assert_eq!(doc["value"], 5);
     assert_eq!(doc["winning_moves"], serde_json::json!(["(0,1)"]));
     bad_input(&["chomp", "0", "3"], "poisoned");
-    bad_input(&["chomp", "20", "20"], "20 x 20");
+    bad_input(&["chomp", "20", "20"], "shorter side of a chomp bar 20");
 }
 
 // ---------------------------------------------------------------------------------------------

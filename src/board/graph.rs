@@ -37,9 +37,11 @@ impl Graph {
     /// O(vertices + edges).
     pub fn from_edges(vertices: usize, edges: &[(usize, usize)]) -> Result<Graph, Error> {
         if vertices > MAX_CELLS as usize {
-            return Err(Error::OutOfRange {
-                what: format!("a graph of {vertices} vertices, more than {MAX_CELLS}"),
-            });
+            return Err(Error::out_of_range(
+                "vertex count",
+                vertices as u128,
+                MAX_CELLS,
+            ));
         }
         let mut adjacency = vec![0u64; vertices];
         for &(a, b) in edges {

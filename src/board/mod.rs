@@ -136,11 +136,7 @@ impl Board {
     pub fn empty(rows: u32, cols: u32) -> Result<Board, Error> {
         let size = u64::from(rows) * u64::from(cols);
         if size > u64::from(MAX_CELLS) {
-            return Err(Error::OutOfRange {
-                what: format!(
-                    "a {rows} x {cols} board has {size} cells, more than the {MAX_CELLS} of a board"
-                ),
-            });
+            return Err(Error::out_of_range("cell count", size, MAX_CELLS));
         }
         // A board with no cells has no shape: it is 0 x 0.
         if size == 0 {
@@ -169,9 +165,7 @@ impl Board {
     pub fn from_cells(rows: u32, cols: u32, cells: u64) -> Result<Board, Error> {
         let board = Board::empty(rows, cols)?;
         if cells & !board.area() != 0 {
-            return Err(Error::OutOfRange {
-                what: format!("cells {cells:#x} outside a {rows} x {cols} board"),
-            });
+            return Err(Error::out_of_range("cell mask", cells, board.area()));
         }
         Ok(Board { cells, ..board })
     }

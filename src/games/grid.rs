@@ -136,11 +136,23 @@ impl GridCutting {
     }
 
     /// The sheets, each as (shorter side, longer side), sorted.
+    ///
+    /// ```
+    /// use sprague::games::GridCutting;
+    /// let sheets: Vec<(u32, u32)> = GridCutting::new(5, 2).sheets().collect();
+    /// assert_eq!(sheets, [(2, 5)]);
+    /// ```
     pub fn sheets(&self) -> impl ExactSizeIterator<Item = (u32, u32)> + '_ {
         self.sheets.iter().map(|s| (s.short(), s.long()))
     }
 
     /// The minimum side of a piece.
+    ///
+    /// ```
+    /// use sprague::games::GridCutting;
+    /// assert_eq!(GridCutting::new(5, 2).min_side(), 1);
+    /// assert_eq!(GridCutting::new(5, 2).with_min_side(2).min_side(), 2);
+    /// ```
     #[must_use]
     pub fn min_side(&self) -> u32 {
         self.min_side
@@ -223,9 +235,7 @@ impl GridCutting {
     pub fn table(max_w: u32, max_h: u32, min_side: u32) -> Result<GridTable, Error> {
         let n = max_w.max(max_h);
         if n > u32::from(u16::MAX) {
-            return Err(Error::OutOfRange {
-                what: format!("grid table side {n} is above 65535"),
-            });
+            return Err(Error::out_of_range("grid table side", n, u16::MAX));
         }
         let k = min_side.max(1) as usize;
         let n = n as usize;
@@ -381,6 +391,14 @@ impl Iterator for Cuts<'_> {
 }
 
 /// The values of every sheet up to a size, from [`GridCutting::table`].
+///
+/// ```
+/// use sprague::{games::GridCutting, grundy};
+/// let table = GridCutting::table(6, 4, 2)?;
+/// assert_eq!((table.max_w(), table.max_h(), table.min_side()), (6, 4, 2));
+/// assert_eq!(table.get(5, 3), Some(grundy(&GridCutting::new(5, 3).with_min_side(2))?));
+/// # Ok::<(), sprague::Error>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct GridTable {
     max_w: u32,
@@ -408,18 +426,33 @@ impl GridTable {
     }
 
     /// The largest width in the table.
+    ///
+    /// ```
+    /// assert_eq!(sprague::games::GridCutting::table(6, 4, 1)?.max_w(), 6);
+    /// # Ok::<(), sprague::Error>(())
+    /// ```
     #[must_use]
     pub fn max_w(&self) -> u32 {
         self.max_w
     }
 
     /// The largest height in the table.
+    ///
+    /// ```
+    /// assert_eq!(sprague::games::GridCutting::table(6, 4, 1)?.max_h(), 4);
+    /// # Ok::<(), sprague::Error>(())
+    /// ```
     #[must_use]
     pub fn max_h(&self) -> u32 {
         self.max_h
     }
 
     /// The minimum side the table was computed for.
+    ///
+    /// ```
+    /// assert_eq!(sprague::games::GridCutting::table(6, 4, 2)?.min_side(), 2);
+    /// # Ok::<(), sprague::Error>(())
+    /// ```
     #[must_use]
     pub fn min_side(&self) -> u32 {
         self.min_side

@@ -10,7 +10,7 @@ use crate::sequence::{
 };
 use crate::{Error, Nimber};
 
-use super::{Heaps, Octal};
+use super::octal::{Octal, OctalHeaps};
 
 /// Grundy's game, and every take-and-break game whose two-heap breaks must leave two unequal
 /// heaps.
@@ -68,6 +68,14 @@ impl Default for GrundysGame {
 
 impl GrundysGame {
     /// Grundy's game, `4u`: split a heap into two unequal heaps.
+    ///
+    /// ```
+    /// use sprague::{games::GrundysGame, Nimber};
+    /// // A heap of 3 splits only into 1 and 2, a loss for the player to move.
+    /// assert_eq!(GrundysGame::new().grundy(3)?, Nimber::new(1));
+    /// assert_eq!(GrundysGame::new().to_string(), "4u.0");
+    /// # Ok::<(), sprague::Error>(())
+    /// ```
     #[must_use]
     pub fn new() -> Self {
         GrundysGame {
@@ -90,6 +98,11 @@ impl GrundysGame {
     }
 
     /// The code without the restriction to unequal heaps.
+    ///
+    /// ```
+    /// use sprague::games::GrundysGame;
+    /// assert_eq!(GrundysGame::new().code().to_string(), "4.0");
+    /// ```
     #[must_use]
     pub fn code(&self) -> &Octal {
         &self.code
@@ -165,8 +178,8 @@ impl GrundysGame {
     ///
     /// # Errors
     ///
-    /// [`Error::OutOfRange`] for a heap refused as above. [`Error::OutOfMemory`] if the values
-    /// cannot be stored.
+    /// [`Error::OutOfRange`] for a heap refused as above (a heap of 2²⁶ or more, or one whose
+    /// projected splits are too many). [`Error::OutOfMemory`] if the values cannot be stored.
     ///
     /// # Complexity
     ///
@@ -179,7 +192,7 @@ impl GrundysGame {
     /// # Ok::<(), sprague::Error>(())
     /// ```
     pub fn grundy(&self, heap: u64) -> Result<Nimber, Error> {
-        grundy_within(self.rules(), heap, self)
+        grundy_within(self.rules(), heap)
     }
 
     /// The value of a heap of `heap` tokens, as [`GrundysGame::grundy`] but with no limit on
@@ -219,7 +232,7 @@ impl GrundysGame {
     /// # Ok::<(), sprague::Error>(())
     /// ```
     #[must_use]
-    pub fn heap(&self, tokens: u64) -> Heaps {
+    pub fn heap(&self, tokens: u64) -> OctalHeaps {
         self.heaps([tokens])
     }
 
@@ -231,8 +244,8 @@ impl GrundysGame {
     /// assert_eq!(grundy(&game.heaps([5, 13]))?, game.grundy(5)? + game.grundy(13)?);
     /// # Ok::<(), sprague::Error>(())
     /// ```
-    pub fn heaps(&self, tokens: impl IntoIterator<Item = u64>) -> Heaps {
-        Heaps::new(self.code.clone(), self.rules(), self.to_string(), tokens)
+    pub fn heaps(&self, tokens: impl IntoIterator<Item = u64>) -> OctalHeaps {
+        OctalHeaps::new(self.code.clone(), self.rules(), self.to_string(), tokens)
     }
 }
 

@@ -18,6 +18,11 @@
 //! | Node Kayles on grids and graphs | [`NodeKayles`] | components, in canonical form on grids |
 //! | subtraction games: finite, bounded (take 1..=m), all-but sets | [`Subtraction`] | proven [`Subtraction::period`]; n mod (m + 1); exact values of all-but games |
 //!
+//! A game whose rules are fixed is its own position type ([`Nim`], [`Cram`], …). A game with
+//! rules of its own hands out positions through `heap`, whose type is named after the game and
+//! what it holds: [`OctalHeaps`] (several heaps of an octal game or of Grundy's game, since a
+//! move may break a heap) and [`SubtractionHeap`] (one heap, since a move never breaks one).
+//!
 //! # Examples
 //!
 //! The direct methods and the generic solver agree, and the games mix in sums:
@@ -53,6 +58,6 @@ pub use grid::{GridCutting, GridTable};
 pub use grundys::GrundysGame;
 pub use nim::Nim;
 pub use node_kayles::NodeKayles;
-pub use octal::{Heaps, Octal};
+pub use octal::{Octal, OctalHeaps};
 pub use staircase::Staircase;
 pub use subtraction::{Subtraction, SubtractionHeap};

@@ -54,6 +54,10 @@ impl Nim {
     }
 
     /// The heap sizes, in order.
+    ///
+    /// ```
+    /// assert_eq!(sprague::games::Nim::new([3, 0, 5]).heaps(), [3, 0, 5]);
+    /// ```
     #[must_use]
     pub fn heaps(&self) -> &[u64] {
         &self.heaps

@@ -61,11 +61,31 @@ impl NodeKayles {
     /// # Errors
     ///
     /// [`Error::OutOfRange`] for more than 64 cells.
+    ///
+    /// ```
+    /// use sprague::{games::{NodeKayles, Octal}, grundy};
+    /// // A row of n cells is Dawson's chess, 0.137, on a heap of n.
+    /// for n in 0..12 {
+    ///     assert_eq!(grundy(&NodeKayles::grid(1, n)?)?, Octal::dawsons_chess().grundy(n.into())?);
+    /// }
+    /// // On a 2 x 2 square every move leaves one cell: worth 0.
+    /// assert!(grundy(&NodeKayles::grid(2, 2)?)?.is_zero());
+    /// # Ok::<(), sprague::Error>(())
+    /// ```
     pub fn grid(rows: u32, cols: u32) -> Result<NodeKayles, Error> {
         Ok(NodeKayles::on_board(Board::new(rows, cols)?))
     }
 
     /// The grid graph on the cells of `board`.
+    ///
+    /// ```
+    /// use sprague::{board::Board, games::NodeKayles, grundy, Nimber};
+    /// // The cells of an L, given as bits: a path of three cells, worth *2 (a move in the
+    /// // middle leaves nothing, one at an end leaves one cell).
+    /// let board = Board::from_cells(2, 2, 0b1011)?;
+    /// assert_eq!(grundy(&NodeKayles::on_board(board))?, Nimber::new(2));
+    /// # Ok::<(), sprague::Error>(())
+    /// ```
     #[must_use]
     pub fn on_board(board: Board) -> NodeKayles {
         NodeKayles(Inner::Grid {
@@ -79,11 +99,28 @@ impl NodeKayles {
     /// # Errors
     ///
     /// As [`Graph::from_edges`]: an edge to a missing vertex, or more than 64 vertices.
+    ///
+    /// ```
+    /// use sprague::{games::NodeKayles, grundy, Nimber};
+    /// // A triangle: any vertex takes the other two with it.
+    /// let triangle = NodeKayles::from_edges(3, &[(0, 1), (1, 2), (0, 2)])?;
+    /// assert_eq!(grundy(&triangle)?, Nimber::STAR);
+    /// assert!(NodeKayles::from_edges(2, &[(0, 2)]).is_err());
+    /// # Ok::<(), sprague::Error>(())
+    /// ```
     pub fn from_edges(vertices: usize, edges: &[(usize, usize)]) -> Result<NodeKayles, Error> {
         Ok(NodeKayles::on_graph(Graph::from_edges(vertices, edges)?))
     }
 
     /// The whole of `graph`.
+    ///
+    /// ```
+    /// use sprague::{board::Graph, games::NodeKayles, grundy, Nimber};
+    /// // Two separate edges: each is worth *, so the pair is 0.
+    /// let graph = Graph::from_edges(4, &[(0, 1), (2, 3)])?;
+    /// assert_eq!(grundy(&NodeKayles::on_graph(graph))?, Nimber::ZERO);
+    /// # Ok::<(), sprague::Error>(())
+    /// ```
     #[must_use]
     pub fn on_graph(graph: Graph) -> NodeKayles {
         let left = graph.vertices();

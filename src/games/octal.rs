@@ -10,7 +10,8 @@ use smallvec::SmallVec;
 
 use crate::sequence::rules::TakeBreak;
 use crate::sequence::{
-    Engine, Period, Sequence, compute, compute_with_progress, grundy_with_progress, grundy_within,
+    Period, Sequence, SequenceBuilder, compute, compute_with_progress, grundy_with_progress,
+    grundy_within,
 };
 use crate::{Error, Game, Nimber};
 
@@ -56,7 +57,7 @@ use crate::{Error, Game, Nimber};
 /// any heap through it.
 ///
 /// As a [`Game`], [`Octal::heap`] is a position of one heap whose successors are collections of
-/// heaps ([`Heaps`]), split into single heaps.
+/// heaps ([`OctalHeaps`]), split into single heaps.
 ///
 /// # Examples
 ///
@@ -78,6 +79,15 @@ pub struct Octal {
 
 impl Octal {
     /// Kayles, 0.77: knock down one pin or two adjacent pins from a row.
+    ///
+    /// ```
+    /// use sprague::{games::Octal, Nimber};
+    /// let kayles = Octal::kayles();
+    /// assert_eq!(kayles.to_string(), "0.77");
+    /// // OEIS A002186: 0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, …
+    /// assert_eq!(kayles.grundy(11)?, Nimber::new(6));
+    /// # Ok::<(), sprague::Error>(())
+    /// ```
     #[must_use]
     pub fn kayles() -> Self {
         Octal {
@@ -86,6 +96,13 @@ impl Octal {
     }
 
     /// Dawson's Kayles, 0.07: knock down two adjacent pins.
+    ///
+    /// ```
+    /// use sprague::{games::Octal, Nimber};
+    /// // OEIS A002187: 0, 0, 1, 1, 2, 0, 3, 1, 1, 0, …
+    /// assert_eq!(Octal::dawsons_kayles().grundy(6)?, Nimber::new(3));
+    /// # Ok::<(), sprague::Error>(())
+    /// ```
     #[must_use]
     pub fn dawsons_kayles() -> Self {
         Octal {
@@ -95,6 +112,16 @@ impl Octal {
 
     /// Dawson's chess, 0.137: pawns on a 3 × n board with forced captures; a heap of n is a
     /// file of n pawns.
+    ///
+    /// ```
+    /// use sprague::games::Octal;
+    /// // Dawson's chess on n files is Dawson's Kayles on n + 1 pins.
+    /// let (chess, kayles) = (Octal::dawsons_chess(), Octal::dawsons_kayles());
+    /// for n in 0..200 {
+    ///     assert_eq!(chess.grundy(n)?, kayles.grundy(n + 1)?);
+    /// }
+    /// # Ok::<(), sprague::Error>(())
+    /// ```
     #[must_use]
     pub fn dawsons_chess() -> Self {
         Octal {
@@ -125,12 +152,27 @@ impl Octal {
 
     /// The code's digits: `digits()[j]` for removing `j` tokens, `digits()[0]` before the
     /// point.
+    ///
+    /// ```
+    /// use sprague::games::Octal;
+    /// assert_eq!(Octal::dawsons_chess().digits(), [0, 1, 3, 7]);
+    /// let hex: Octal = "0.F".parse()?;
+    /// assert_eq!(hex.digits(), [0, 15]);
+    /// # Ok::<(), sprague::Error>(())
+    /// ```
     #[must_use]
     pub fn digits(&self) -> &[u8] {
         &self.digits
     }
 
     /// Whether some digit needs bit 8 (leaving three heaps).
+    ///
+    /// ```
+    /// use sprague::games::Octal;
+    /// assert!(!Octal::kayles().is_hexadecimal());
+    /// assert!("0.F".parse::<Octal>()?.is_hexadecimal());
+    /// # Ok::<(), sprague::Error>(())
+    /// ```
     #[must_use]
     pub fn is_hexadecimal(&self) -> bool {
         self.digits.iter().any(|&d| d >= 8)
@@ -230,8 +272,10 @@ impl Octal {
     ///
     /// # Errors
     ///
-    /// [`Error::OutOfRange`] for a heap refused as above. [`Error::OutOfMemory`] if the values
-    /// cannot be stored (2 bytes a heap while values fit in 16 bits).
+    /// [`Error::OutOfRange`] for a heap whose projected splits are refused as above,
+    /// [`Error::NoPeriod`] for a heap of 2²⁶ or more when no period is proven in time.
+    /// [`Error::OutOfMemory`] if the values cannot be stored (2 bytes a heap while values fit
+    /// in 16 bits).
     ///
     /// # Complexity
     ///
@@ -250,7 +294,7 @@ impl Octal {
     /// # Ok::<(), sprague::Error>(())
     /// ```
     pub fn grundy(&self, heap: u64) -> Result<Nimber, Error> {
-        grundy_within(self.rules(), heap, self)
+        grundy_within(self.rules(), heap)
     }
 
     /// The value of a heap of `heap` tokens, as [`Octal::grundy`] but with no limit on the
@@ -303,7 +347,7 @@ impl Octal {
     /// # Ok::<(), sprague::Error>(())
     /// ```
     pub fn period(&self, max_len: usize) -> Result<Option<Period>, Error> {
-        let mut engine = Engine::new(self.rules());
+        let mut engine = SequenceBuilder::new(self.rules());
         engine.extend_to(max_len)?;
         Ok(engine.period())
     }
@@ -317,7 +361,7 @@ impl Octal {
     /// # Ok::<(), sprague::Error>(())
     /// ```
     #[must_use]
-    pub fn heap(&self, tokens: u64) -> Heaps {
+    pub fn heap(&self, tokens: u64) -> OctalHeaps {
         self.heaps([tokens])
     }
 
@@ -330,8 +374,8 @@ impl Octal {
     /// assert_eq!(grundy(&two)?, kayles.grundy(4)? + kayles.grundy(7)?);
     /// # Ok::<(), sprague::Error>(())
     /// ```
-    pub fn heaps(&self, tokens: impl IntoIterator<Item = u64>) -> Heaps {
-        Heaps::new(self.clone(), self.rules(), self.to_string(), tokens)
+    pub fn heaps(&self, tokens: impl IntoIterator<Item = u64>) -> OctalHeaps {
+        OctalHeaps::new(self.clone(), self.rules(), self.to_string(), tokens)
     }
 }
 
@@ -472,13 +516,24 @@ struct Shared {
 ///
 /// Heaps are kept sorted, so positions that differ only in the order of their heaps are equal.
 /// [`split`](Game::split) returns the heaps one by one.
+///
+/// ```
+/// use sprague::{games::Octal, grundy, Game};
+/// let kayles = Octal::kayles();
+/// let position = kayles.heaps([5, 3]);
+/// assert_eq!(position.heaps(), [3, 5]);
+/// // Knocking down the middle pin of the 3 leaves heaps of 1, 1 and 5, among other moves.
+/// assert!(position.successors().into_iter().any(|p| p.heaps() == [1, 1, 5]));
+/// assert_eq!(grundy(&position)?, kayles.grundy(3)? + kayles.grundy(5)?);
+/// # Ok::<(), sprague::Error>(())
+/// ```
 #[derive(Clone)]
-pub struct Heaps {
+pub struct OctalHeaps {
     game: Arc<Shared>,
     heaps: SmallVec<[u64; 2]>,
 }
 
-impl Heaps {
+impl OctalHeaps {
     /// A position of the heaps `tokens` in the game of `code` played by `rules`, named `name`.
     pub(crate) fn new(
         code: Octal,
@@ -488,33 +543,50 @@ impl Heaps {
     ) -> Self {
         let mut heaps: SmallVec<[u64; 2]> = tokens.into_iter().filter(|&h| h > 0).collect();
         heaps.sort_unstable();
-        Heaps {
+        OctalHeaps {
             game: Arc::new(Shared { code, rules, name }),
             heaps,
         }
     }
 
     /// The heap sizes, ascending.
+    ///
+    /// ```
+    /// use sprague::games::Octal;
+    /// assert_eq!(Octal::kayles().heaps([4, 0, 2]).heaps(), [2, 4]);
+    /// ```
     #[must_use]
     pub fn heaps(&self) -> &[u64] {
         &self.heaps
     }
 
     /// The code of the game being played (for Grundy's game and its kin, whose breaks leave
-    /// unequal heaps, the code without that restriction: see [`Heaps::unequal`]).
+    /// unequal heaps, the code without that restriction: see [`OctalHeaps::unequal`]).
+    ///
+    /// ```
+    /// use sprague::games::{GrundysGame, Octal};
+    /// assert_eq!(Octal::kayles().heap(4).game(), &Octal::kayles());
+    /// assert_eq!(GrundysGame::new().heap(4).game().to_string(), "4.0");
+    /// ```
     #[must_use]
     pub fn game(&self) -> &Octal {
         &self.game.code
     }
 
     /// Whether a move that breaks a heap in two must leave unequal heaps, as in Grundy's game.
+    ///
+    /// ```
+    /// use sprague::games::{GrundysGame, Octal};
+    /// assert!(!Octal::kayles().heap(4).unequal());
+    /// assert!(GrundysGame::new().heap(4).unequal());
+    /// ```
     #[must_use]
     pub fn unequal(&self) -> bool {
         self.game.rules.unequal
     }
 }
 
-impl PartialEq for Heaps {
+impl PartialEq for OctalHeaps {
     fn eq(&self, other: &Self) -> bool {
         self.heaps == other.heaps
             && (Arc::ptr_eq(&self.game, &other.game)
@@ -523,9 +595,9 @@ impl PartialEq for Heaps {
     }
 }
 
-impl Eq for Heaps {}
+impl Eq for OctalHeaps {}
 
-impl Hash for Heaps {
+impl Hash for OctalHeaps {
     fn hash<H: Hasher>(&self, state: &mut H) {
         self.game.code.hash(state);
         self.game.rules.unequal.hash(state);
@@ -533,13 +605,18 @@ impl Hash for Heaps {
     }
 }
 
-impl fmt::Debug for Heaps {
+impl fmt::Debug for OctalHeaps {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Heaps({}, {:?})", self.game.name, self.heaps.as_slice())
+        write!(
+            f,
+            "OctalHeaps({}, {:?})",
+            self.game.name,
+            self.heaps.as_slice()
+        )
     }
 }
 
-impl Game for Heaps {
+impl Game for OctalHeaps {
     // Lazy: a heap of n has about n options, and a solver with a position limit must be able
     // to stop before they are all built.
     fn successors(&self) -> impl IntoIterator<Item = Self> {
@@ -555,7 +632,7 @@ impl Game for Heaps {
                     next.extend(heaps[i + 1..].iter().copied());
                     next.extend(parts);
                     next.sort_unstable();
-                    Heaps {
+                    OctalHeaps {
                         game: Arc::clone(&self.game),
                         heaps: next,
                     }
@@ -564,7 +641,7 @@ impl Game for Heaps {
     }
 
     fn split(&self) -> impl IntoIterator<Item = Self> {
-        self.heaps.iter().map(|&h| Heaps {
+        self.heaps.iter().map(|&h| OctalHeaps {
             game: Arc::clone(&self.game),
             heaps: SmallVec::from_slice(&[h]),
         })

@@ -157,9 +157,7 @@ impl Staircase {
         let sum = self.stones.iter().step_by(2).fold(0, |acc, &s| acc ^ s);
         u64::try_from(sum)
             .map(Nimber::new)
-            .map_err(|_| Error::OutOfRange {
-                what: format!("the value {sum} of a staircase exceeds 64 bits"),
-            })
+            .map_err(|_| Error::out_of_range("grundy value", sum, u64::MAX))
     }
 }
 

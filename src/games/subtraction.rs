@@ -7,7 +7,7 @@ use std::str::FromStr;
 use std::sync::Arc;
 
 use crate::sequence::rules::TakeBreak;
-use crate::sequence::{Engine, Period, Sequence, Values};
+use crate::sequence::{Period, Sequence, SequenceBuilder, Values};
 use crate::{Error, Game, Nimber};
 
 /// A subtraction game: take from a heap a number of tokens allowed by a set.
@@ -56,7 +56,8 @@ use crate::{Error, Game, Nimber};
 /// One question computes at most 2²⁰ values of a finite game (up to about 80 MB for the period
 /// check's windows) and at most 2²⁸ steps (heaps times the moves that apply to them, about a
 /// second). All-but games are computed for heaps below 2²⁴, within the same 2²⁸ steps, with 4
-/// bytes per heap. Beyond these, methods return [`Error::OutOfRange`] rather than run for hours.
+/// bytes per heap. Beyond these, methods return [`Error::NoPeriod`] (a finite game) or
+/// [`Error::OutOfRange`] (an all-but game) rather than run for hours.
 ///
 /// # Examples
 ///
@@ -221,10 +222,11 @@ impl Subtraction {
     ///
     /// # Errors
     ///
-    /// [`Error::OutOfRange`] past the bounds in [the type's documentation](Subtraction#bounds):
-    /// for a finite set, when neither the heap's value nor a period is reached within 2²⁰
-    /// values and 2²⁸ steps; for an all-but set, for a heap of 2²⁴ or more (unless it is below
-    /// every excluded number), or one needing more than 2²⁸ steps.
+    /// Past the bounds in [the type's documentation](Subtraction#bounds):
+    /// [`Error::NoPeriod`] for a finite set, when neither the heap's value nor a period is
+    /// reached within 2²⁰ values and 2²⁸ steps; [`Error::OutOfRange`] for an all-but set, for a
+    /// heap of 2²⁴ or more (unless it is below every excluded number), or one needing more than
+    /// 2²⁸ steps.
     /// [`Error::OutOfMemory`] if the values cannot be stored.
     ///
     /// # Complexity
@@ -250,14 +252,12 @@ impl Subtraction {
                     .filter(|&h| h < MAX_VALUES)
                     .map_or(MAX_VALUES, |h| h + 1);
                 let prefix = finite_prefix(set, len)?;
-                prefix.value(heap).ok_or_else(|| Error::OutOfRange {
-                    what: format!(
-                        "heap {heap} of the subtraction game {self}: {} values computed and no period proven",
-                        prefix.values.len()
-                    ),
+                prefix.value(heap).ok_or(Error::NoPeriod {
+                    heap: Some(heap),
+                    computed: prefix.values.len() as u64,
                 })?
             }
-            Rules::AllBut(excluded) => self.all_but_value(excluded, heap)?,
+            Rules::AllBut(excluded) => Self::all_but_value(excluded, heap)?,
         };
         Ok(Nimber::new(value))
     }
@@ -268,8 +268,8 @@ impl Subtraction {
     /// # Errors
     ///
     /// [`Error::InvalidRules`] for an all-but set, whose values grow without bound.
-    /// [`Error::OutOfRange`] if a finite set's period is not proven within 2²⁰ values and 2²⁸
-    /// steps, or if a bounded game's period m + 1 does not fit in a `usize`.
+    /// [`Error::NoPeriod`] if a finite set's period is not proven within 2²⁰ values and 2²⁸
+    /// steps, [`Error::OutOfRange`] if a bounded game's period m + 1 does not fit in a `usize`.
     /// [`Error::OutOfMemory`] if the values cannot be stored.
     ///
     /// # Complexity
@@ -293,16 +293,14 @@ impl Subtraction {
                     preperiod: 0,
                     period,
                 })
-                .ok_or_else(|| Error::OutOfRange {
-                    what: format!("the period {m} + 1 of the subtraction game {self}"),
+                .ok_or_else(|| {
+                    Error::out_of_range("period", u128::from(*m) + 1, usize::MAX as u128)
                 }),
             Rules::Finite(set) => {
                 let prefix = finite_prefix(set, MAX_VALUES)?;
-                prefix.period.ok_or_else(|| Error::OutOfRange {
-                    what: format!(
-                        "the period of the subtraction game {self}: none proven within {} values",
-                        prefix.values.len()
-                    ),
+                prefix.period.ok_or(Error::NoPeriod {
+                    heap: None,
+                    computed: prefix.values.len() as u64,
                 })
             }
             Rules::AllBut(_) => Err(Error::InvalidRules {
@@ -325,11 +323,11 @@ impl Subtraction {
     ///
     /// # Errors
     ///
-    /// [`Error::OutOfRange`] past the bounds in [the type's documentation](Subtraction#bounds):
-    /// for a finite set, when no period is proven and `len` is more than the values computed
-    /// within 2²⁰ values and 2²⁸ steps; for an all-but set, when `len` is above 2²⁴ or needs
-    /// more than 2²⁸ steps (unless every excluded number is at least `len`); and when a value
-    /// needs more than 32 bits. [`Error::OutOfMemory`] if the values cannot be stored.
+    /// Past the bounds in [the type's documentation](Subtraction#bounds):
+    /// [`Error::NoPeriod`] for a finite set, when no period is proven and `len` is more than the
+    /// values computed within 2²⁰ values and 2²⁸ steps; [`Error::OutOfRange`] for an all-but
+    /// set, when `len` is above 2²⁴ or needs more than 2²⁸ steps (unless every excluded number
+    /// is at least `len`), and when a value needs more than 32 bits. [`Error::OutOfMemory`] if the values cannot be stored.
     ///
     /// # Complexity
     ///
@@ -371,11 +369,9 @@ impl Subtraction {
             Rules::Finite(set) => {
                 let prefix = finite_prefix(set, len.min(MAX_VALUES))?;
                 if prefix.period.is_none() && prefix.values.len() < len {
-                    return Err(Error::OutOfRange {
-                        what: format!(
-                            "{len} values of the subtraction game {self}: {} values computed and no period proven",
-                            prefix.values.len()
-                        ),
+                    return Err(Error::NoPeriod {
+                        heap: Some(len as u64 - 1),
+                        computed: prefix.values.len() as u64,
                     });
                 }
                 Ok(Sequence::new(prefix.values, len, prefix.period))
@@ -386,7 +382,7 @@ impl Subtraction {
                 };
                 // A heap has at most as many options as tokens, so no value exceeds it.
                 let mut values = values_with_capacity(len, last as u64)?;
-                self.all_but_scan(excluded, last as u64, |v| push_value(&mut values, v))?;
+                Self::all_but_scan(excluded, last as u64, |v| push_value(&mut values, v))?;
                 Ok(Sequence::new(values, len, None))
             }
         }
@@ -422,13 +418,13 @@ impl Subtraction {
 
     /// The value of `heap` when any positive number but `excluded` may be taken, computed
     /// bottom-up.
-    fn all_but_value(&self, excluded: &[u64], heap: u64) -> Result<u64, Error> {
+    fn all_but_value(excluded: &[u64], heap: u64) -> Result<u64, Error> {
         if excluded.first().is_none_or(|&f| f > heap) {
             // Every smaller heap is an option: a heap of Nim.
             return Ok(heap);
         }
         let mut last = 0;
-        self.all_but_scan(excluded, heap, |value| last = value)?;
+        Self::all_but_scan(excluded, heap, |value| last = value)?;
         Ok(last)
     }
 
@@ -438,12 +434,7 @@ impl Subtraction {
     /// The options of a heap k are all smaller heaps except the k − f, f excluded. So with a
     /// histogram of the values below k and M their mex, the value of k is the least of M and
     /// the values whose count drops to 0 when the excluded heaps are taken out.
-    fn all_but_scan(
-        &self,
-        excluded: &[u64],
-        heap: u64,
-        mut emit: impl FnMut(u64),
-    ) -> Result<(), Error> {
+    fn all_but_scan(excluded: &[u64], heap: u64, mut emit: impl FnMut(u64)) -> Result<(), Error> {
         let relevant = &excluded[..excluded.partition_point(|&f| f <= heap)];
         let Some(&reach) = relevant.last() else {
             // Every smaller heap is an option: heaps of Nim.
@@ -451,12 +442,15 @@ impl Subtraction {
             return Ok(());
         };
         let steps = heap.saturating_mul(relevant.len() as u64 + 1);
-        if heap >= ALL_BUT_HEAPS || steps > MAX_STEPS {
-            return Err(Error::OutOfRange {
-                what: format!(
-                    "heap {heap} of the subtraction game {self}: all-but games are computed for heaps below {ALL_BUT_HEAPS} within {MAX_STEPS} steps, and this one needs {steps}"
-                ),
-            });
+        if heap >= ALL_BUT_HEAPS {
+            return Err(Error::out_of_range("heap", heap, ALL_BUT_HEAPS - 1));
+        }
+        if steps > MAX_STEPS {
+            return Err(Error::out_of_range(
+                "steps to value the heap",
+                steps,
+                MAX_STEPS,
+            ));
         }
         // Both fit: heap < 2^24.
         let (n, reach) = (heap as usize, reach as usize);
@@ -524,9 +518,7 @@ fn values_with_capacity(len: usize, largest: u64) -> Result<Values, Error> {
             .map_err(|_| out_of_memory(4))?;
         Ok(Values::Wide(values))
     } else {
-        Err(Error::OutOfRange {
-            what: format!("grundy values up to {largest} exceed 32 bits"),
-        })
+        Err(Error::out_of_range("grundy value", largest, u32::MAX))
     }
 }
 
@@ -581,7 +573,7 @@ fn finite_prefix(set: &[u64], len: usize) -> Result<Prefix, Error> {
     }
     // A value costs a step per move, and one for the rest of its work.
     let affordable = usize::try_from(MAX_STEPS / (moves.len() as u64 + 1)).unwrap_or(usize::MAX);
-    let mut engine = Engine::new(TakeBreak {
+    let mut engine = SequenceBuilder::new(TakeBreak {
         take_all: moves.clone(),
         take: moves,
         break2: Vec::new(),
@@ -846,6 +838,13 @@ mod tests {
         assert_eq!(prefix.period, None);
         assert_eq!(prefix.values.len(), (MAX_STEPS / 5001) as usize);
         let err = Subtraction::new(set).unwrap().grundy(u64::MAX).unwrap_err();
-        assert!(matches!(err, Error::OutOfRange { .. }), "{err}");
+        let computed = MAX_STEPS / 5001;
+        assert_eq!(
+            err,
+            Error::NoPeriod {
+                heap: Some(u64::MAX),
+                computed
+            }
+        );
     }
 }

@@ -1,12 +1,11 @@
 //! The value of one heap, computed within a bound on the work that is checked as it goes.
 
-use std::fmt::Display;
 use std::ops::ControlFlow;
 
 use crate::{Error, Nimber};
 
-use super::compute_with_progress;
-use super::engine::Engine;
+use super::compute::compute_with_progress;
+use super::engine::SequenceBuilder;
 use super::rules::TakeBreak;
 
 /// Heaps from this on are answered only through a period, looked for up to this many values.
@@ -17,28 +16,18 @@ const GRUNDY_WORK: u64 = 1 << 40;
 /// projecting from the work of the steps from this many values on.
 const FIRST_STEP: usize = 1 << 16;
 
-/// The value of a heap of `heap` in `game`, played by `rules`: through the period once the
+/// The value of a heap of `heap` played by `rules`: through the period once the
 /// values computed prove one, else computed with every value up to it, in steps that double
 /// the values computed. From the third step on the work still needed is projected from the
 /// last two, and a heap beyond [`GRUNDY_WORK`] is refused at once; a heap of [`PERIOD_SEARCH`]
 /// or more is answered only through a period.
-pub(crate) fn grundy_within(
-    rules: TakeBreak,
-    heap: u64,
-    game: &dyn Display,
-) -> Result<Nimber, Error> {
+pub(crate) fn grundy_within(rules: TakeBreak, heap: u64) -> Result<Nimber, Error> {
     let len = usize::try_from(heap).map_or(usize::MAX, |h| h.saturating_add(1));
     let reach = len.min(PERIOD_SEARCH);
     if rules.unequal && reach < len {
-        return Err(Error::OutOfRange {
-            what: format!(
-                "heap {heap} of {game}: no periodicity theorem covers breaks into unequal heaps, \
-                 so only heaps below {PERIOD_SEARCH} are computed (grundy_with_progress has no \
-                 limit)"
-            ),
-        });
+        return Err(Error::out_of_range("heap", heap, PERIOD_SEARCH as u128 - 1));
     }
-    let mut engine = Engine::new(rules);
+    let mut engine = SequenceBuilder::new(rules);
     // The values and the work at the end of the step before last, and of the last.
     let mut steps = [(0, 0); 2];
     loop {
@@ -51,16 +40,11 @@ pub(crate) fn grundy_within(
             };
             return Ok(Nimber::new(engine.values().get(index)));
         }
-        let refused = |why: String| Error::OutOfRange {
-            what: format!(
-                "heap {heap} of {game}: no period proven within {computed} values, and {why} \
-                 (grundy_with_progress has no limit)"
-            ),
-        };
         if computed >= reach {
-            return Err(refused(format!(
-                "the heap is beyond the {PERIOD_SEARCH} values computed without one"
-            )));
+            return Err(Error::NoPeriod {
+                heap: Some(heap),
+                computed: computed as u64,
+            });
         }
         steps = [steps[1], (computed, engine.work())];
         if let [(n0, w0), (n1, w1)] = steps
@@ -68,15 +52,11 @@ pub(crate) fn grundy_within(
         {
             let projected = projected_work((n0, w0), (n1, w1), reach);
             if projected > GRUNDY_WORK as f64 {
-                let what = if reach < len {
-                    format!("looking for one in the first {reach} values")
-                } else {
-                    format!("computing the values of heaps 0 to {heap}")
-                };
-                return Err(refused(format!(
-                    "{what} would examine about {projected:.1e} splits, beyond the limit of \
-                     {GRUNDY_WORK}"
-                )));
+                return Err(Error::out_of_range(
+                    "splits to examine",
+                    projected as u128,
+                    GRUNDY_WORK,
+                ));
             }
         }
         let step = computed.saturating_mul(2).max(FIRST_STEP).min(reach);

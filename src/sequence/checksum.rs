@@ -1,7 +1,7 @@
 //! The checksum ogsolve prints for a sequence, so that results can be compared with it
 //! without printing millions of values.
 
-use super::Sequence;
+use super::grundy_values::Sequence;
 use crate::Nimber;
 
 /// Fletcher's sums of a run of values: the sum `a` of the values and the sum `b` of the

@@ -4,8 +4,9 @@ use std::ops::ControlFlow;
 
 use crate::Error;
 
+use super::engine::SequenceBuilder;
+use super::grundy_values::Sequence;
 use super::rules::TakeBreak;
-use super::{Engine, Sequence};
 
 /// [`compute_with_progress`] reports about this many times in a long computation,
 const PROGRESS_REPORTS: usize = 1000;
@@ -15,7 +16,7 @@ const PROGRESS_MIN_STEP: usize = 1024;
 /// The values of heaps `0..len` of the game of `rules`: computed until a period is proven or
 /// `len` are known, and only those stored.
 pub(crate) fn compute(rules: TakeBreak, len: usize) -> Result<Sequence, Error> {
-    let mut engine = Engine::new(rules);
+    let mut engine = SequenceBuilder::new(rules);
     engine.extend_to(len)?;
     let (values, period) = engine.into_parts();
     Ok(Sequence::new(values, len, period))
@@ -31,7 +32,7 @@ pub(crate) fn compute_with_progress(
     len: usize,
     mut progress: impl FnMut(usize) -> ControlFlow<()>,
 ) -> Result<Sequence, Error> {
-    let mut engine = Engine::new(rules);
+    let mut engine = SequenceBuilder::new(rules);
     let step = (len / PROGRESS_REPORTS).max(PROGRESS_MIN_STEP);
     let step = |done: usize| (done / 4).clamp(PROGRESS_MIN_STEP, step);
     loop {

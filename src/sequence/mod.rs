@@ -26,202 +26,23 @@
 //! # Ok::<(), sprague::Error>(())
 //! ```
 
+mod bits;
 mod bounded;
 mod checksum;
 mod compute;
 mod engine;
+mod grundy_values;
 mod marking;
 mod parallel;
 mod period;
 pub(crate) mod rules;
+#[cfg(feature = "serde")]
+mod serialized;
 mod unequal;
 mod vectors;
 
-use std::fmt;
-use std::iter::FusedIterator;
-
 pub(crate) use bounded::{grundy_with_progress, grundy_within};
 pub(crate) use compute::{compute, compute_with_progress};
-pub(crate) use engine::{Engine, Values};
+pub(crate) use engine::{SequenceBuilder, Values};
+pub use grundy_values::{Iter, Sequence};
 pub use period::Period;
-
-use crate::Nimber;
-
-/// The low bits of 64 bytes, each 0 or 1, as the bits of a word, byte `i` at bit `i`.
-///
-/// Comparisons written to bytes vectorize; a multiplication then gathers each eight bytes
-/// into one, with no branch or variable shift per byte.
-#[inline]
-pub(crate) fn byte_bits(bytes: &[u8; 64]) -> u64 {
-    // Byte k of a word (0 or 1) lands on bit 56 + k of the product, and nothing else there.
-    const GATHER: u64 = 0x0102_0408_1020_4080;
-    bytes
-        .as_chunks::<8>()
-        .0
-        .iter()
-        .enumerate()
-        .fold(0, |bits, (w, word)| {
-            bits | (u64::from_le_bytes(*word).wrapping_mul(GATHER) >> 56) << (8 * w)
-        })
-}
-
-/// The Grundy values of heaps `0..len` of a heap game.
-///
-/// Only the values up to the end of the first period are stored once a period is proven, so a
-/// sequence of any length costs memory for at most its computed part.
-///
-/// # Examples
-///
-/// ```
-/// use sprague::{games::Octal, Nimber};
-///
-/// let kayles = Octal::kayles().sequence(1_000_000)?;
-/// assert_eq!(kayles.len(), 1_000_000);
-/// assert_eq!(kayles.get(4), Some(Nimber::new(1)));
-/// // Kayles has period 12 from heap 71 on, proven long before a million.
-/// assert_eq!(kayles.period(), Some(sprague::Period { preperiod: 71, period: 12 }));
-/// assert_eq!(kayles.get(999_999), kayles.get(71 + (999_999 - 71) % 12));
-/// let first: Vec<u64> = kayles.iter().take(8).map(Nimber::value).collect();
-/// assert_eq!(first, [0, 1, 2, 3, 1, 4, 3, 2]);
-/// # Ok::<(), sprague::Error>(())
-/// ```
-#[derive(Clone)]
-pub struct Sequence {
-    values: Values,
-    len: usize,
-    period: Option<Period>,
-}
-
-impl Sequence {
-    /// `len` values of which `values` holds the first ones; `period` must cover the rest.
-    pub(crate) fn new(values: Values, len: usize, period: Option<Period>) -> Self {
-        debug_assert!(values.len() >= len || period.is_some());
-        Sequence {
-            values,
-            len,
-            period,
-        }
-    }
-
-    /// The number of heaps valued.
-    #[must_use]
-    pub fn len(&self) -> usize {
-        self.len
-    }
-
-    /// Whether the sequence has no values.
-    #[must_use]
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
-    /// The value of a heap of `i`, or `None` past the end.
-    ///
-    /// # Complexity
-    ///
-    /// O(1).
-    #[must_use]
-    pub fn get(&self, i: usize) -> Option<Nimber> {
-        (i < self.len).then(|| self.value(i))
-    }
-
-    fn value(&self, i: usize) -> Nimber {
-        let stored = match self.period {
-            Some(p) if i >= self.values.len() => p.index(i as u64),
-            _ => i,
-        };
-        Nimber::new(self.values.get(stored))
-    }
-
-    /// The values in order.
-    ///
-    /// ```
-    /// let dawson = sprague::games::Octal::dawsons_kayles().sequence(10)?;
-    /// let values: Vec<u64> = dawson.iter().map(|v| v.value()).collect();
-    /// assert_eq!(values, [0, 0, 1, 1, 2, 0, 3, 1, 1, 0]);
-    /// # Ok::<(), sprague::Error>(())
-    /// ```
-    #[must_use]
-    pub fn iter(&self) -> Iter<'_> {
-        Iter {
-            sequence: self,
-            next: 0,
-            stored: 0,
-        }
-    }
-
-    /// The period of the game, if the computation proved one.
-    #[must_use]
-    pub fn period(&self) -> Option<Period> {
-        self.period
-    }
-}
-
-impl fmt::Debug for Sequence {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        const SHOWN: usize = 32;
-        let head: Vec<u64> = self.iter().take(SHOWN).map(Nimber::value).collect();
-        // The values themselves can be millions long: show the first ones.
-        f.debug_struct("Sequence")
-            .field("len", &self.len)
-            .field("period", &self.period)
-            .field("head", &head)
-            .finish_non_exhaustive()
-    }
-}
-
-impl<'a> IntoIterator for &'a Sequence {
-    type Item = Nimber;
-    type IntoIter = Iter<'a>;
-
-    fn into_iter(self) -> Iter<'a> {
-        self.iter()
-    }
-}
-
-/// The values of a [`Sequence`], in order.
-#[derive(Clone, Debug)]
-pub struct Iter<'a> {
-    sequence: &'a Sequence,
-    next: usize,
-    /// The stored index holding the value of heap `next`: it wraps around the period instead
-    /// of dividing.
-    stored: usize,
-}
-
-impl Iterator for Iter<'_> {
-    type Item = Nimber;
-
-    fn next(&mut self) -> Option<Nimber> {
-        if self.next >= self.sequence.len {
-            return None;
-        }
-        let value = Nimber::new(self.sequence.values.get(self.stored));
-        self.next += 1;
-        self.stored += 1;
-        if let Some(p) = self.sequence.period
-            && self.stored == p.preperiod + p.period
-        {
-            self.stored = p.preperiod;
-        }
-        Some(value)
-    }
-
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        let left = self.sequence.len - self.next;
-        (left, Some(left))
-    }
-
-    fn nth(&mut self, n: usize) -> Option<Nimber> {
-        self.next = self.next.saturating_add(n).min(self.sequence.len);
-        self.stored = match self.sequence.period {
-            Some(p) => p.index(self.next as u64),
-            None => self.next,
-        };
-        self.next()
-    }
-}
-
-impl ExactSizeIterator for Iter<'_> {}
-
-impl FusedIterator for Iter<'_> {}

@@ -24,7 +24,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::thread::{Scope, ScopedJoinHandle, Thread};
 use std::time::{Duration, Instant};
 
-use super::byte_bits;
+use super::bits::byte_bits;
 use super::marking::{RarePart, mark_rare_splits, mark_splits, stamp_array};
 use super::rules::last_part;
 

@@ -6,7 +6,7 @@ use std::str::FromStr;
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 
-use super::byte_bits;
+use super::bits::byte_bits;
 use crate::Error;
 
 /// An eventual period of a sequence: `g(n + period) == g(n)` for every `n >= preperiod`, with

@@ -262,10 +262,14 @@ impl Chomp {
 }
 
 fn too_large(rows: u32, cols: u32) -> Error {
-    Error::OutOfRange {
-        what: format!(
-            "a {rows} x {cols} chomp bar: at most {CHOMP_MAX_ROWS} rows of {CHOMP_MAX_COLS} squares (or columns) fit"
-        ),
+    if rows.min(cols) > CHOMP_MAX_ROWS {
+        Error::out_of_range(
+            "shorter side of a chomp bar",
+            rows.min(cols),
+            CHOMP_MAX_ROWS,
+        )
+    } else {
+        Error::out_of_range("longer side of a chomp bar", rows.max(cols), CHOMP_MAX_COLS)
     }
 }
 

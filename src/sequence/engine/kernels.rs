@@ -1,7 +1,12 @@
 //! The kernels: the plain scan, and the searches for values two common parts may reach.
 
-#[allow(clippy::wildcard_imports)]
-use super::*;
+use super::ahead::WideMarks;
+use super::classes::ParityClass;
+use super::options::{Elsewhere, OptionSet, next_unreached};
+use super::rare::Sparse;
+use crate::sequence::marking::{SEARCH_BLOCK, block_sums, count_below};
+use crate::sequence::rules::{TakeBreak, last_part};
+use crate::sequence::vectors::widest_vectors;
 
 /// The options of heap `n` that take tokens without breaking the heap, a bit each: for values
 /// below the bits of `W`.

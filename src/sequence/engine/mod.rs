@@ -35,29 +35,24 @@ mod storage;
 use std::thread::Scope;
 
 #[allow(clippy::wildcard_imports)]
-use ahead::*;
-#[allow(clippy::wildcard_imports)]
-use classes::*;
-#[allow(clippy::wildcard_imports)]
 use kernels::*;
 #[allow(clippy::wildcard_imports)]
 use options::*;
 #[allow(clippy::wildcard_imports)]
 use rare::*;
+use sparse::{SPARSE_END, SPARSE_START};
 #[allow(clippy::wildcard_imports)]
 pub(crate) use storage::*;
 
 use crate::Error;
 
-use super::marking::{RarePart, SEARCH_BLOCK, block_sums, count_below, mark_splits, stamp_array};
-use super::parallel::{Helper, PARALLEL_END, PARALLEL_START, RareHelper, main_share};
+use super::parallel::{Helper, PARALLEL_END, PARALLEL_START, main_share};
 use super::period::{Period, PeriodCheck};
-use super::rules::{TakeBreak, last_part};
+use super::rules::TakeBreak;
 use super::unequal::{equal_split_rare, unequal_split_reaches_zero};
-use super::vectors::widest_vectors;
 
 /// The values of a take-and-break game, computed up to any length, and its period once proven.
-pub(crate) struct Engine {
+pub(crate) struct SequenceBuilder {
     rules: TakeBreak,
     /// No heap above this can be removed whole.
     largest_take_all: usize,
@@ -73,12 +68,7 @@ pub(crate) struct Engine {
     work: u64,
 }
 
-/// Heaps below this use the plain scan: sparse bookkeeping does not pay yet.
-const SPARSE_START: usize = 256;
-/// Heaps from this on use the plain scan: rare positions are stored in 32 bits.
-const SPARSE_END: usize = u32::MAX as usize;
-
-impl Engine {
+impl SequenceBuilder {
     pub(crate) fn new(rules: TakeBreak) -> Self {
         let heaps = if !rules.break3.is_empty() {
             3
@@ -89,7 +79,7 @@ impl Engine {
         };
         let check = (!rules.unequal).then(|| PeriodCheck::new(heaps, rules.max_removed() as usize));
         let largest_take_all = rules.take_all.last().map_or(0, |&j| j as usize);
-        Engine {
+        SequenceBuilder {
             rules,
             largest_take_all,
             values: Values::Narrow(Vec::new()),
@@ -131,7 +121,7 @@ impl Engine {
         self.extend_within(len, u64::MAX)
     }
 
-    /// As [`Engine::extend_to`], stopping early once more than `budget` splits have been
+    /// As [`SequenceBuilder::extend_to`], stopping early once more than `budget` splits have been
     /// examined in all.
     pub(crate) fn extend_within(&mut self, len: usize, budget: u64) -> Result<(), Error> {
         if self.period.is_some() || self.values.len() >= len {
@@ -148,7 +138,7 @@ impl Engine {
 
     /// The loop while values fit in 16 bits. Returns the first value that does not.
     fn extend_narrow(&mut self, len: usize, budget: u64) -> Result<Option<u64>, Error> {
-        let Engine {
+        let SequenceBuilder {
             rules,
             largest_take_all,
             values,
@@ -258,7 +248,7 @@ impl Engine {
     fn extend_wide(&mut self, len: usize, budget: u64) -> Result<(), Error> {
         while self.values.len() < len && self.work <= budget {
             let n = self.values.len();
-            let Engine {
+            let SequenceBuilder {
                 rules,
                 largest_take_all,
                 values,
@@ -275,9 +265,8 @@ impl Engine {
             insert_takes(rules, *largest_take_all, values, n, |v| options.insert(v));
             *work += plain_breaks(rules, options, values.as_slice(), n);
             let value = options.mex_from(0);
-            let value = u32::try_from(value).map_err(|_| Error::OutOfRange {
-                what: format!("grundy value {value} of heap {n} exceeds 32 bits"),
-            })?;
+            let value = u32::try_from(value)
+                .map_err(|_| Error::out_of_range("grundy value", value, u32::MAX))?;
             make_room(values, len)?;
             values.push(value);
             if let Some(p) = check.as_mut().and_then(|c| c.observe(values)) {
@@ -359,13 +348,13 @@ fn zero_override(
 
 #[cfg(test)]
 mod tests {
-    use super::{
-        AHEAD, CarriedMarks, RarePart, TARGETS, WideMarks, find_targets, mark_far, mark_far_body,
-        mark_far_wide, search_blocks,
-    };
+    use super::ahead::{AHEAD, WideMarks, mark_far, mark_far_body, mark_far_wide};
+    use super::kernels::{TARGETS, find_targets, search_blocks};
+    use super::rare::CarriedMarks;
+    use crate::sequence::marking::{RarePart, SEARCH_BLOCK};
     use proptest::prelude::*;
 
-    /// Every compilation of a [`widest_vectors!`](super::widest_vectors) function that this
+    /// Every compilation of a [`widest_vectors!`](crate::sequence::vectors::widest_vectors) function that this
     /// processor runs, its own choice first, then the baseline's, then the wider ones.
     macro_rules! compilations {
         ($name:ident, $body:ident, $ty:ty, ($($arg:ident),*)) => {{
@@ -433,7 +422,7 @@ mod tests {
                 prop_assert_eq!(left, want_left);
                 if left == 0 {
                     prop_assert!(furthest <= examined && examined <= splits);
-                    prop_assert!(examined < furthest + super::SEARCH_BLOCK);
+                    prop_assert!(examined < furthest + SEARCH_BLOCK);
                 } else {
                     prop_assert_eq!(examined, splits);
                 }

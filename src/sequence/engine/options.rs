@@ -1,7 +1,7 @@
-//! The set of option values of a heap, and the marking of splits into it.
+//! The set of option values of a heap, the marking of splits into it, and the lookups of
+//! marks made outside it.
 
-#[allow(clippy::wildcard_imports)]
-use super::*;
+use crate::sequence::marking::mark_splits;
 
 /// A set of option values for one heap: a stamp per value, so that starting a new heap costs
 /// nothing.
@@ -81,4 +81,41 @@ impl OptionSet {
         let (stamps, stamp) = self.narrow();
         mark_splits(stamps, stamp, values, s, first, last, xor);
     }
+}
+
+/// Rare splits of the current heap marked outside its option set.
+#[derive(Clone, Copy)]
+pub(super) enum Elsewhere<'a> {
+    /// Carried from heap to heap, for a run of consecutive breaks: values whose `latest` entry
+    /// is at least `lowest`.
+    Carried {
+        latest: &'a [u32; 1 << 16],
+        lowest: u32,
+    },
+    /// Marked by the helper thread, a bit per value.
+    Helper(&'a [u64]),
+}
+
+/// Whether value `v` is an option of the current heap: marked in `options` or `elsewhere`.
+#[inline]
+pub(super) fn reached(options: &OptionSet, elsewhere: Option<Elsewhere<'_>>, v: u64) -> bool {
+    options.contains(v)
+        || match elsewhere {
+            None => false,
+            Some(Elsewhere::Carried { latest, lowest }) => {
+                latest.get(v as usize).is_some_and(|&s| s >= lowest)
+            }
+            Some(Elsewhere::Helper(bits)) => bits
+                .get((v / 64) as usize)
+                .is_some_and(|w| w >> (v % 64) & 1 == 1),
+        }
+}
+
+/// The least value from `from` on that is not an option of the current heap.
+pub(super) fn next_unreached(options: &OptionSet, window: Option<Elsewhere<'_>>, from: u64) -> u64 {
+    let mut v = from;
+    while reached(options, window, v) {
+        v += 1;
+    }
+    v
 }

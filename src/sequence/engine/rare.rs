@@ -1,7 +1,11 @@
-//! Rare positions and the marks their splits carry to later heaps.
+//! Rare positions, the marks their splits carry to later heaps, and the helper thread that
+//! marks them one heap ahead.
 
-#[allow(clippy::wildcard_imports)]
-use super::*;
+use super::ahead::MarksAhead;
+use super::classes::ParityClass;
+use super::options::Elsewhere;
+use crate::sequence::marking::{RarePart, count_below, stamp_array};
+use crate::sequence::parallel::RareHelper;
 
 /// The sparse-space state: the histogram of extended values, one class per parity of the
 /// tokens removed by two-heap breaks, and the scan cursors of the current heap.
@@ -144,5 +148,75 @@ impl CarriedMarks {
             lowest,
         };
         (carried, work)
+    }
+}
+
+/// Sparse space's rare splits on a helper thread, one heap ahead, once they are many (see
+/// [`RareHelper`]): the helper, with the listing of rare positions it knows, and its marks for
+/// the current heap.
+#[derive(Default)]
+pub(super) struct RareMarking<'scope> {
+    pub(super) helper: Option<(RareHelper<'scope>, usize)>,
+    pub(super) marks: Vec<u64>,
+}
+
+impl<'scope> RareMarking<'scope> {
+    /// The helper's marks for the next heap of `values`, starting the helper if the rare
+    /// splits are worth it, `two_cores`, and the values are to reach `len` in this call (a
+    /// helper lives as long as the call: started and stopped for every thousand heaps, as
+    /// progress reports have them computed, it cost more than it saved when the machine was
+    /// busy); `None` when the main thread marks them itself.
+    ///
+    /// (Whether to start is asked every 1024 heaps only: the question, with its call, is not
+    /// free, and the answer rarely changes sooner.)
+    #[inline]
+    pub(super) fn marks<'env>(
+        &mut self,
+        scope: &'scope std::thread::Scope<'scope, 'env>,
+        sparse: &Sparse,
+        values: &[u16],
+        len: usize,
+        two_cores: bool,
+    ) -> Option<&[u64]> {
+        let n = values.len();
+        if self.helper.is_none() {
+            if !two_cores
+                || !n.is_multiple_of(1024)
+                || len - n < RARE_HELPER_RUN
+                || !sparse.wants_helper(n)
+            {
+                return None;
+            }
+            let moves = sparse.all_moves.clone();
+            let helper = RareHelper::start(scope, values, &sparse.rare, moves);
+            self.helper = Some((helper, sparse.listing));
+        }
+        let (helper, _) = self.helper.as_ref()?;
+        self.marks.clear();
+        self.marks.resize(sparse.value_words(), 0);
+        helper.marks(n, &mut self.marks);
+        Some(&self.marks)
+    }
+
+    /// Whether a helper is marking the rare splits.
+    pub(super) fn helping(&self) -> bool {
+        self.helper.is_some()
+    }
+
+    /// Tells the helper the newest of `values`, or stops it when sparse space has ended or
+    /// listed its rare positions anew.
+    #[inline]
+    pub(super) fn post(&mut self, sparse: Option<&Sparse>, values: &[u16]) {
+        let Some((helper, listing)) = &self.helper else {
+            return;
+        };
+        let n = values.len() - 1;
+        match sparse {
+            Some(sp) if sp.listing == *listing => {
+                let rare = sp.rare.last().is_some_and(|p| p.at as usize == n);
+                helper.post(n, values[n], rare);
+            }
+            _ => self.helper = None,
+        }
     }
 }

@@ -1,7 +1,15 @@
 //! The sparse-space computation of one heap: the rare marks and the searches, driven.
 
-#[allow(clippy::wildcard_imports)]
-use super::*;
+use super::ahead::MarksAhead;
+use super::classes::{EXTENDED, ParityClass, extended, values_below};
+use super::rare::{CarriedMarks, RARE_HELPER_FROM, Sparse};
+use crate::sequence::marking::RarePart;
+use crate::sequence::parallel::PARALLEL_END;
+
+/// Heaps below this use the plain scan: sparse bookkeeping does not pay yet.
+pub(super) const SPARSE_START: usize = 256;
+/// Heaps from this on use the plain scan: rare positions are stored in 32 bits.
+pub(super) const SPARSE_END: usize = u32::MAX as usize;
 
 impl Sparse {
     pub(super) fn new(break2: &[u32], unequal: bool, values: &[u16]) -> Self {

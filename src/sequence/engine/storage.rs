@@ -1,7 +1,6 @@
 //! Storage for the values: `u16` while they fit, `u32` beyond.
 
-#[allow(clippy::wildcard_imports)]
-use super::*;
+use crate::Error;
 
 /// Values of heaps 0, 1, 2, …, as compactly as they fit.
 #[derive(Clone, Debug)]
@@ -45,9 +44,8 @@ impl Values {
                 }
             }
             Values::Wide(v) => {
-                let value = u32::try_from(value).map_err(|_| Error::OutOfRange {
-                    what: format!("grundy value {value} at heap {} exceeds 32 bits", v.len()),
-                })?;
+                let value = u32::try_from(value)
+                    .map_err(|_| Error::out_of_range("grundy value", value, u32::MAX))?;
                 v.push(value);
             }
         }
