@@ -198,6 +198,15 @@ impl<G: Game> Solver<G> {
     }
 
     /// The number of threads the solver may use: see [`Solver::with_threads`].
+    ///
+    /// ```
+    /// use sprague::{games::Nim, Solver};
+    ///
+    /// let solver: Solver<Nim> = Solver::new().with_threads(3);
+    /// assert_eq!(solver.threads(), 3);
+    /// // The default: one per core.
+    /// assert!(Solver::<Nim>::new().threads() >= 1);
+    /// ```
     #[must_use]
     pub fn threads(&self) -> usize {
         self.threads
@@ -290,6 +299,16 @@ impl<G: Game> Solver<G> {
     ///
     /// See [`Solver`]: linear in the components and moves not met before by this solver, in
     /// the worst case.
+    ///
+    /// ```
+    /// use sprague::{games::GridCutting, Nimber, Solver};
+    ///
+    /// // POJ 2311: a 2 x 2 sheet is lost for the player to move, a 4 x 2 sheet won.
+    /// let mut solver = Solver::new();
+    /// assert_eq!(solver.grundy(&GridCutting::new(2, 2).with_min_side(2))?, Nimber::new(0));
+    /// assert!(!solver.grundy(&GridCutting::new(4, 2).with_min_side(2))?.is_zero());
+    /// # Ok::<(), sprague::Error>(())
+    /// ```
     pub fn grundy(&mut self, position: &G) -> Result<Nimber, Error> {
         self.engine.begin();
         let mut total = 0;
@@ -327,6 +346,15 @@ impl<G: Game> Solver<G> {
     /// # Errors
     ///
     /// As [`Solver::grundy`].
+    ///
+    /// ```
+    /// use sprague::{games::Nim, Outcome, Solver};
+    ///
+    /// let mut solver = Solver::new();
+    /// assert_eq!(solver.outcome(&Nim::new([1, 2, 3]))?, Outcome::P);
+    /// assert_eq!(solver.outcome(&Nim::new([1, 2, 4]))?, Outcome::N);
+    /// # Ok::<(), sprague::Error>(())
+    /// ```
     pub fn outcome(&mut self, position: &G) -> Result<Outcome, Error> {
         self.grundy(position).map(Outcome::from)
     }
@@ -359,18 +387,31 @@ impl<G: Game> Solver<G> {
     }
 
     /// The number of positions (components) stored.
+    ///
+    /// ```
+    /// use sprague::{games::GridCutting, Solver};
+    ///
+    /// let mut solver = Solver::new();
+    /// assert!(solver.is_empty());
+    /// solver.grundy(&GridCutting::new(6, 4))?;
+    /// assert!(solver.len() > 1);
+    /// solver.clear();
+    /// assert_eq!(solver.len(), 0);
+    /// # Ok::<(), sprague::Error>(())
+    /// ```
     #[must_use]
     pub fn len(&self) -> usize {
         self.engine.table.len()
     }
 
-    /// Whether no position is stored yet.
+    /// Whether no position is stored yet: see [`Solver::len`].
     #[must_use]
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
 
-    /// Forgets every stored position, keeping the limit and the allocated memory.
+    /// Forgets every stored position, keeping the limit and the allocated memory: see
+    /// [`Solver::len`].
     pub fn clear(&mut self) {
         self.engine.forget_from(0);
         for helper in &mut self.helpers {
