@@ -7,7 +7,8 @@ use crate::sequence::vectors::widest_vectors;
 pub(super) const AHEAD: usize = 16;
 
 /// The splits of the next [`AHEAD`] heaps with a far rare part, marked at once, a bit per value:
-/// one word a heap for [`small_sparse_value`] (values below 32), two for [`wide_sparse_value`]
+/// one word a heap for [`small_sparse_value`](super::kernels::small_sparse_value) (values below
+/// 32), two for [`wide_sparse_value`](super::kernels::wide_sparse_value)
 /// (values below 128).
 ///
 /// A rare part at `a` meets, in heaps `n0..n0 + AHEAD` and a move removing `j` tokens, the

@@ -228,7 +228,7 @@ pub(super) const VALUES_BELOW_64: [u16; TARGETS] = {
 /// been found one value at a time, with as many mispredicted branches.)
 ///
 /// `UNEQUAL` for games whose breaks leave unequal heaps, `zero` then the mark of 0 when
-/// [`zero_override`] settles it; compiled apart, so that other games pay nothing for it.
+/// [`zero_override`](super::zero_override) settles it; compiled apart, so that other games pay nothing for it.
 ///
 /// Returns the value and the number of splits examined.
 pub(super) fn small_sparse_value<const UNEQUAL: bool>(

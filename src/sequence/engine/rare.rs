@@ -19,11 +19,12 @@ pub(super) struct Sparse {
     pub(super) carried: Option<CarriedMarks>,
     /// Every two-heap break, ascending,
     pub(super) all_moves: Vec<usize>,
-    /// and how many rare positions lie below the heap it leaves, as [`small_sparse_value`]
-    /// counts them.
+    /// and how many rare positions lie below the heap it leaves, as
+    /// [`small_sparse_value`](super::kernels::small_sparse_value) counts them.
     pub(super) small_below: Vec<usize>,
-    /// The splits of far rare parts, marked ahead for [`small_sparse_value`] and
-    /// [`wide_sparse_value`].
+    /// The splits of far rare parts, marked ahead for
+    /// [`small_sparse_value`](super::kernels::small_sparse_value) and
+    /// [`wide_sparse_value`](super::kernels::wide_sparse_value).
     pub(super) ahead: MarksAhead,
     /// Positions rare in some class, ascending, with their values: the splits to enumerate,
     /// for every move at once. A position common in every class can only meet another such in
