@@ -1,6 +1,6 @@
 //! Small graphs as adjacency bitmasks.
 
-use super::MAX_CELLS;
+use super::bitboard::MAX_CELLS;
 use crate::Error;
 
 /// An undirected simple graph on vertices `0..n` for n ≤ 64, each vertex's neighbours a bitmask.

@@ -1,7 +1,7 @@
 //! The eight symmetries of the square, canonical forms, and the map back from a canonical
 //! component to its board.
 
-use super::{Board, COLUMN, low_bits};
+use super::bitboard::{Board, COLUMN, low_bits};
 
 /// One of the eight symmetries of the square (the dihedral group of order 8), acting on boards.
 ///
