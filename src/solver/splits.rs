@@ -47,6 +47,8 @@ const TRIAL: u32 = 1 << 12;
 const SAMPLE: u32 = 16;
 /// See [`SAMPLE`].
 const WARM: u32 = 1 << 12;
+/// Splits timed before their median is taken for what a split costs, ahead of a first trial.
+const EARLY_SAMPLES: usize = 32;
 /// and kept if its hits saved at least half the time its lookups took; else it rests, for this
 /// many successors after its first failed trial, twice as long after each further one, up to
 /// [`LONGEST_REST`].
@@ -152,9 +154,12 @@ impl<N: Clone + Eq + Hash> SplitCache<N> {
         Some(ids)
     }
 
-    /// The average time a split took in the last trial of the cache that timed one: zero if
-    /// none did.
+    /// The median time of a split in the last trial of the cache that timed one, or, before
+    /// the first trial ends, of the splits timed so far (once there are a few): zero if none.
     pub(super) fn split_cost(&self) -> Duration {
+        if self.cost.is_zero() && self.split_times.len() >= EARLY_SAMPLES {
+            return median(&mut self.split_times.clone()).unwrap_or_default();
+        }
         self.cost
     }
 
