@@ -18,8 +18,45 @@ pub(super) type Part = (Board, u8);
 /// The width of the board of components whose box fits in 8 × 8.
 pub(super) const FRAME: u32 = 8;
 
-/// The shifts to the neighbours of cells on a board `cols` wide, with their masks, computed
-/// once per split.
+/// Where the neighbours of a cell lie in a word: the width of a row and the cells not in the
+/// first or the last column.
+trait Layout: Copy {
+    fn cols(self) -> u32;
+    fn not_first(self) -> u64;
+    fn not_last(self) -> u64;
+
+    /// Cells with the cell to their right in `set`.
+    #[inline]
+    fn left_of(self, set: u64) -> u64 {
+        (set & self.not_first()) >> 1
+    }
+
+    /// Cells with the cell to their left in `set`.
+    #[inline]
+    fn right_of(self, set: u64) -> u64 {
+        (set & self.not_last()) << 1
+    }
+
+    /// Cells with the cell below them in `set`.
+    #[inline]
+    fn above(self, set: u64) -> u64 {
+        shr(set, self.cols())
+    }
+
+    /// Cells with the cell above them in `set`, and bits past the board: every caller keeps
+    /// only cells of a set on the board.
+    #[inline]
+    fn below(self, set: u64) -> u64 {
+        shl(set, self.cols())
+    }
+
+    #[inline]
+    fn neighbours(self, set: u64) -> u64 {
+        self.left_of(set) | self.right_of(set) | self.above(set) | self.below(set)
+    }
+}
+
+/// A board of any width, its masks computed once per split.
 #[derive(Clone, Copy)]
 struct Grid {
     cols: u32,
@@ -37,35 +74,44 @@ impl Grid {
             not_last: !(first << (cols - 1)),
         }
     }
+}
 
-    /// Cells with the cell to their right in `set`.
+impl Layout for Grid {
     #[inline]
-    fn left_of(self, set: u64) -> u64 {
-        (set & self.not_first) >> 1
-    }
-
-    /// Cells with the cell to their left in `set`.
-    #[inline]
-    fn right_of(self, set: u64) -> u64 {
-        (set & self.not_last) << 1
-    }
-
-    /// Cells with the cell below them in `set`.
-    #[inline]
-    fn above(self, set: u64) -> u64 {
-        shr(set, self.cols)
-    }
-
-    /// Cells with the cell above them in `set`, and bits past the board: every caller keeps
-    /// only cells of a set on the board.
-    #[inline]
-    fn below(self, set: u64) -> u64 {
-        shl(set, self.cols)
+    fn cols(self) -> u32 {
+        self.cols
     }
 
     #[inline]
-    fn neighbours(self, set: u64) -> u64 {
-        self.left_of(set) | self.right_of(set) | self.above(set) | self.below(set)
+    fn not_first(self) -> u64 {
+        self.not_first
+    }
+
+    #[inline]
+    fn not_last(self) -> u64 {
+        self.not_last
+    }
+}
+
+/// The board [`FRAME`] wide of the components that split made: almost every position met
+/// below the first move, so its shifts and masks are constants.
+#[derive(Clone, Copy)]
+struct Frame;
+
+impl Layout for Frame {
+    #[inline]
+    fn cols(self) -> u32 {
+        FRAME
+    }
+
+    #[inline]
+    fn not_first(self) -> u64 {
+        !COLUMN[FRAME as usize]
+    }
+
+    #[inline]
+    fn not_last(self) -> u64 {
+        !(COLUMN[FRAME as usize] << (FRAME - 1))
     }
 }
 
@@ -75,29 +121,29 @@ impl Grid {
 /// O(n) word operations for n cells, in practice a few hundred instructions.
 pub(super) fn parts(board: Board) -> SmallVec<[Part; 8]> {
     let mut parts = SmallVec::new();
-    if board.cells() != 0 {
+    if board.cols() == FRAME {
+        collect(Frame, board.cells(), &mut parts);
+    } else if board.cells() != 0 {
         collect(Grid::new(board.cols()), board.cells(), &mut parts);
     }
     parts
 }
 
-fn collect(grid: Grid, cells: u64, parts: &mut SmallVec<[Part; 8]>) {
+fn collect<L: Layout>(grid: L, cells: u64, parts: &mut SmallVec<[Part; 8]>) {
     let p = reduce(grid, cells);
     let cut = idle_across(grid, p);
     // Not joining a cell of `cut` to the cell to its right, either way.
-    let not_first = grid.not_first & !(cut << 1);
-    let not_last = grid.not_last & !cut;
+    let not_first = grid.not_first() & !(cut << 1);
+    let not_last = grid.not_last() & !cut;
     let mut rest = p;
     while rest != 0 {
         let mut component = rest & rest.wrapping_neg();
         loop {
-            // Wrapping shifts: on a board of one row of 64, a shift by 64 is no shift at all,
-            // which adds nothing to the component.
             let grown = (component
                 | (component & not_last) << 1
                 | (component & not_first) >> 1
-                | component.wrapping_shl(grid.cols)
-                | component.wrapping_shr(grid.cols))
+                | grid.above(component)
+                | grid.below(component))
                 & rest;
             if grown == component {
                 break;
@@ -127,8 +173,8 @@ fn collect(grid: Grid, cells: u64, parts: &mut SmallVec<[Part; 8]>) {
 /// The canonical form of a component of at least two cells on a board `grid.cols` wide, or
 /// `None` if it is worth 0 by symmetry: its box even by even and the half turn mapping it to
 /// itself (the second player answers every domino by its image).
-fn canonical(grid: Grid, component: u64) -> Option<Part> {
-    let cols = grid.cols;
+fn canonical<L: Layout>(grid: L, component: u64) -> Option<Part> {
+    let cols = grid.cols();
     let top = component.trailing_zeros() / cols;
     let bottom = component.ilog2() / cols;
     let rows = bottom - top + 1;
@@ -297,7 +343,7 @@ fn transpose(mut cells: u64) -> u64 {
 /// position as covering the hub's tuft with it, but for a cell that is again of this kind (by
 /// induction, down to a cell with no neighbour, which is dead). Beling's igs prunes Cram the
 /// same way (star and bridge reduction).
-fn reduce(grid: Grid, cells: u64) -> u64 {
+fn reduce<L: Layout>(grid: L, cells: u64) -> u64 {
     let mut p = cells;
     loop {
         // The cells with an empty neighbour below, above, to the right, to the left.
@@ -337,7 +383,7 @@ fn reduce(grid: Grid, cells: u64) -> u64 {
 /// of empty cells whose top left cell is walled above and on the left and whose bottom right
 /// cell below and on the right (or the mirror image). Beling's igs leaves them out, so that
 /// such a block splits into its two columns.
-fn idle_across(grid: Grid, p: u64) -> u64 {
+fn idle_across<L: Layout>(grid: L, p: u64) -> u64 {
     let has_right = grid.left_of(p);
     let has_left = grid.right_of(p);
     let has_below = grid.above(p);
