@@ -18,8 +18,45 @@ pub(super) type Part = (Board, u8);
 /// The width of the board of components whose box fits in 8 × 8.
 pub(super) const FRAME: u32 = 8;
 
-/// The shifts to the neighbours of cells on a board `cols` wide, with their masks, computed
-/// once per split.
+/// Where the neighbours of a cell lie in a word: the width of a row and the cells not in the
+/// first or the last column.
+trait Layout: Copy {
+    fn cols(self) -> u32;
+    fn not_first(self) -> u64;
+    fn not_last(self) -> u64;
+
+    /// Cells with the cell to their right in `set`.
+    #[inline]
+    fn left_of(self, set: u64) -> u64 {
+        (set & self.not_first()) >> 1
+    }
+
+    /// Cells with the cell to their left in `set`.
+    #[inline]
+    fn right_of(self, set: u64) -> u64 {
+        (set & self.not_last()) << 1
+    }
+
+    /// Cells with the cell below them in `set`.
+    #[inline]
+    fn above(self, set: u64) -> u64 {
+        shr(set, self.cols())
+    }
+
+    /// Cells with the cell above them in `set`, and bits past the board: every caller keeps
+    /// only cells of a set on the board.
+    #[inline]
+    fn below(self, set: u64) -> u64 {
+        shl(set, self.cols())
+    }
+
+    #[inline]
+    fn neighbours(self, set: u64) -> u64 {
+        self.left_of(set) | self.right_of(set) | self.above(set) | self.below(set)
+    }
+}
+
+/// A board of any width, its masks computed once per split.
 #[derive(Clone, Copy)]
 struct Grid {
     cols: u32,
@@ -37,35 +74,44 @@ impl Grid {
             not_last: !(first << (cols - 1)),
         }
     }
+}
 
-    /// Cells with the cell to their right in `set`.
+impl Layout for Grid {
     #[inline]
-    fn left_of(self, set: u64) -> u64 {
-        (set & self.not_first) >> 1
-    }
-
-    /// Cells with the cell to their left in `set`.
-    #[inline]
-    fn right_of(self, set: u64) -> u64 {
-        (set & self.not_last) << 1
-    }
-
-    /// Cells with the cell below them in `set`.
-    #[inline]
-    fn above(self, set: u64) -> u64 {
-        shr(set, self.cols)
-    }
-
-    /// Cells with the cell above them in `set`, and bits past the board: every caller keeps
-    /// only cells of a set on the board.
-    #[inline]
-    fn below(self, set: u64) -> u64 {
-        shl(set, self.cols)
+    fn cols(self) -> u32 {
+        self.cols
     }
 
     #[inline]
-    fn neighbours(self, set: u64) -> u64 {
-        self.left_of(set) | self.right_of(set) | self.above(set) | self.below(set)
+    fn not_first(self) -> u64 {
+        self.not_first
+    }
+
+    #[inline]
+    fn not_last(self) -> u64 {
+        self.not_last
+    }
+}
+
+/// The board [`FRAME`] wide of the components that split made: almost every position met
+/// below the first move, so its shifts and masks are constants.
+#[derive(Clone, Copy)]
+struct Frame;
+
+impl Layout for Frame {
+    #[inline]
+    fn cols(self) -> u32 {
+        FRAME
+    }
+
+    #[inline]
+    fn not_first(self) -> u64 {
+        !COLUMN[FRAME as usize]
+    }
+
+    #[inline]
+    fn not_last(self) -> u64 {
+        !(COLUMN[FRAME as usize] << (FRAME - 1))
     }
 }
 
@@ -75,29 +121,29 @@ impl Grid {
 /// O(n) word operations for n cells, in practice a few hundred instructions.
 pub(super) fn parts(board: Board) -> SmallVec<[Part; 8]> {
     let mut parts = SmallVec::new();
-    if board.cells() != 0 {
+    if board.cols() == FRAME {
+        collect(Frame, board.cells(), &mut parts);
+    } else if board.cells() != 0 {
         collect(Grid::new(board.cols()), board.cells(), &mut parts);
     }
     parts
 }
 
-fn collect(grid: Grid, cells: u64, parts: &mut SmallVec<[Part; 8]>) {
+fn collect<L: Layout>(grid: L, cells: u64, parts: &mut SmallVec<[Part; 8]>) {
     let p = reduce(grid, cells);
     let cut = idle_across(grid, p);
     // Not joining a cell of `cut` to the cell to its right, either way.
-    let not_first = grid.not_first & !(cut << 1);
-    let not_last = grid.not_last & !cut;
+    let not_first = grid.not_first() & !(cut << 1);
+    let not_last = grid.not_last() & !cut;
     let mut rest = p;
     while rest != 0 {
         let mut component = rest & rest.wrapping_neg();
         loop {
-            // Wrapping shifts: on a board of one row of 64, a shift by 64 is no shift at all,
-            // which adds nothing to the component.
             let grown = (component
                 | (component & not_last) << 1
                 | (component & not_first) >> 1
-                | component.wrapping_shl(grid.cols)
-                | component.wrapping_shr(grid.cols))
+                | grid.above(component)
+                | grid.below(component))
                 & rest;
             if grown == component {
                 break;
@@ -127,8 +173,8 @@ fn collect(grid: Grid, cells: u64, parts: &mut SmallVec<[Part; 8]>) {
 /// The canonical form of a component of at least two cells on a board `grid.cols` wide, or
 /// `None` if it is worth 0 by symmetry: its box even by even and the half turn mapping it to
 /// itself (the second player answers every domino by its image).
-fn canonical(grid: Grid, component: u64) -> Option<Part> {
-    let cols = grid.cols;
+fn canonical<L: Layout>(grid: L, component: u64) -> Option<Part> {
+    let cols = grid.cols();
     let top = component.trailing_zeros() / cols;
     let bottom = component.ilog2() / cols;
     let rows = bottom - top + 1;
@@ -177,36 +223,32 @@ fn repack(cells: u64, rows: u32, from: u32, width: u32, to: u32) -> u64 {
 /// [`canonical`] of a component aligned to the top left of a board [`FRAME`] wide, its box
 /// `rows` × `cols`: the least of its eight images, each aligned the same way.
 fn framed_canonical(cells: u64, rows: u32, cols: u32) -> Option<Part> {
-    let half = half_turn(cells, rows, cols);
-    if (rows | cols) & 1 == 0 && half == cells {
+    let all = images(cells, rows, cols);
+    if (rows | cols) & 1 == 0 && all[6] == cells {
         return None;
     }
-    let all = images(cells, rows, cols);
-    let mut best = 0;
-    let mut ties = 0;
-    for (s, &image) in all.iter().enumerate() {
-        if image < all[best] {
-            best = s;
-            ties = 0;
-        } else if image == all[best] {
-            ties += 1;
-        }
-    }
-    let least = all[best];
+    // Without branches: which image is least is all but random.
+    let least = all.into_iter().fold(u64::MAX, u64::min);
+    let equal = all
+        .iter()
+        .enumerate()
+        .fold(0u8, |set, (s, &image)| set | u8::from(image == least) << s);
+    let best = equal.trailing_zeros();
+    let ties = equal != 1 << best;
     // An odd symmetry transposes the box.
     let (rows, cols) = if best & 1 == 1 {
         (cols, rows)
     } else {
         (rows, cols)
     };
-    let symmetries = if ties == 0 {
-        1
-    } else {
+    let symmetries = if ties {
         images(least, rows, cols)
             .iter()
             .enumerate()
             .filter(|&(_, &image)| image == least)
             .fold(0, |set, (s, _)| set | 1 << s)
+    } else {
+        1
     };
     Some((Board::from_raw(rows, FRAME, least), symmetries))
 }
@@ -262,17 +304,22 @@ fn flip_rows(cells: u64, rows: u32) -> u64 {
     cells.swap_bytes() >> (FRAME * (FRAME - rows))
 }
 
-/// The columns of the box reversed: each byte reversed, then the box moved back left (the
-/// columns it leaves are empty, so no cell crosses into another row).
+/// The columns of the box reversed: the bits of each byte reversed (three masked exchanges,
+/// cheaper than reversing the word and swapping its bytes back), then the box moved back left
+/// (the columns it leaves are empty, so no cell crosses into another row).
 #[inline]
 fn flip_cols(cells: u64, cols: u32) -> u64 {
-    cells.reverse_bits().swap_bytes() >> (FRAME - cols)
+    let x = (cells >> 1 & 0x5555_5555_5555_5555) | (cells & 0x5555_5555_5555_5555) << 1;
+    let x = (x >> 2 & 0x3333_3333_3333_3333) | (x & 0x3333_3333_3333_3333) << 2;
+    let x = (x >> 4 & 0x0f0f_0f0f_0f0f_0f0f) | (x & 0x0f0f_0f0f_0f0f_0f0f) << 4;
+    x >> (FRAME - cols)
 }
 
-/// The box turned by half a turn: a bit reversal, then the box moved back to the top left.
+/// The box turned by half a turn: its columns reversed, then its rows (the images share the
+/// first step with [`flip_cols`]).
 #[inline]
 fn half_turn(cells: u64, rows: u32, cols: u32) -> u64 {
-    cells.reverse_bits() >> (FRAME * (FRAME - rows) + FRAME - cols)
+    flip_rows(flip_cols(cells, cols), rows)
 }
 
 /// The board 8 × 8 reflected in its main diagonal: cell (r, c) to (c, r), by exchanging
@@ -297,7 +344,7 @@ fn transpose(mut cells: u64) -> u64 {
 /// position as covering the hub's tuft with it, but for a cell that is again of this kind (by
 /// induction, down to a cell with no neighbour, which is dead). Beling's igs prunes Cram the
 /// same way (star and bridge reduction).
-fn reduce(grid: Grid, cells: u64) -> u64 {
+fn reduce<L: Layout>(grid: L, cells: u64) -> u64 {
     let mut p = cells;
     loop {
         // The cells with an empty neighbour below, above, to the right, to the left.
@@ -337,7 +384,7 @@ fn reduce(grid: Grid, cells: u64) -> u64 {
 /// of empty cells whose top left cell is walled above and on the left and whose bottom right
 /// cell below and on the right (or the mirror image). Beling's igs leaves them out, so that
 /// such a block splits into its two columns.
-fn idle_across(grid: Grid, p: u64) -> u64 {
+fn idle_across<L: Layout>(grid: L, p: u64) -> u64 {
     let has_right = grid.left_of(p);
     let has_left = grid.right_of(p);
     let has_below = grid.above(p);
@@ -383,6 +430,22 @@ mod tests {
                     assert_eq!(framed_width(cells), 64 - fold_cols(cells).leading_zeros());
                 }
             }
+        }
+    }
+
+    #[test]
+    fn the_frame_splits_as_any_board_eight_wide() {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        for _ in 0..20_000 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            // Denser boards than a uniform draw, as positions of a search are.
+            let cells = seed | seed.rotate_left(23);
+            let (mut framed, mut any) = (SmallVec::new(), SmallVec::new());
+            collect(Frame, cells, &mut framed);
+            collect(Grid::new(FRAME), cells, &mut any);
+            assert_eq!(framed, any, "{cells:#x}");
         }
     }
 
