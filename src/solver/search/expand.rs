@@ -3,6 +3,8 @@
 
 use std::hash::Hash;
 
+use smallvec::SmallVec;
+
 use super::{
     ComponentIds, DIRECT_MARKS, EXACT, Engine, Frame, Kind, MAX_TESTS, MAX_TESTS_WIDE,
     MIN_SPLIT_CACHE, SplitCache, Table, WIDE, WINDOW, bits, grow, grow_to, pool, search_memory,
@@ -383,7 +385,11 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             }
         }
         let waiting = self.raw[first..].iter().filter(|n| n.is_some()).count();
-        if let Some(pool) = self.pool.clone().filter(|_| waiting >= 2 && result.is_ok()) {
+        if let Some(pool) = self
+            .pool
+            .clone()
+            .filter(|_| waiting >= pool::SHARED_JOB && result.is_ok())
+        {
             let job = pool.post(self.raw.drain(first..).flatten());
             let split = self.split_job::<R>(&job, depth, known_first, cut);
             pool.withdraw();
@@ -418,7 +424,8 @@ impl<N: Clone + Eq + Hash> Engine<N> {
     }
 
     /// [`Engine::split_listed`] for successors posted to other threads as `job`: this thread
-    /// takes them in order, splitting those no other thread has claimed.
+    /// claims them in turn with the helpers, splitting its own and taking the helpers' as
+    /// they finish, so that it waits for a helper only when none is left to claim.
     fn split_job<R: Rules<N>>(
         &mut self,
         job: &pool::Job<N>,
@@ -426,25 +433,63 @@ impl<N: Clone + Eq + Hash> Engine<N> {
         known_first: usize,
         cut: bool,
     ) -> Result<(usize, bool), Error> {
-        for at in 0..job.len() {
-            let added = match job.take(at) {
-                pool::Slot::Waiting(next) | pool::Slot::Failed(next) => {
-                    self.add_successor::<R>(next, depth, known_first)?
+        // Slots the helpers claimed and this thread has not taken, and the first slot not
+        // yet seen claimed.
+        let mut theirs: SmallVec<[usize; 8]> = SmallVec::new();
+        let mut frontier = 0;
+        let mut count = 0;
+        loop {
+            let mut k = 0;
+            while k < theirs.len() {
+                if let Some(slot) = job.ready(theirs[k]) {
+                    theirs.swap_remove(k);
+                    count += 1;
+                    if self.take_slot::<R>(slot, depth, known_first, cut)? {
+                        return Ok((count, true));
+                    }
+                } else {
+                    k += 1;
                 }
-                pool::Slot::Split(next, parts) => {
-                    let (partial, start) = self.fold_parts::<R>(next, parts, depth)?;
-                    self.record(partial, start, known_first)?
-                }
-                pool::Slot::Claimed | pool::Slot::Taken => unreachable!("a slot taken twice"),
+            }
+            let slot = if let Some(at) = job.claim() {
+                theirs.extend(frontier..at);
+                frontier = at + 1;
+                job.take_claimed(at)
+            } else {
+                theirs.extend(frontier..job.len());
+                frontier = job.len();
+                let Some(at) = theirs.pop() else {
+                    return Ok((count, false));
+                };
+                job.wait(at)
             };
-            if let Some(value) = added
-                && cut
-                && self.strikes(value)
-            {
-                return Ok((at + 1, true));
+            count += 1;
+            if self.take_slot::<R>(slot, depth, known_first, cut)? {
+                return Ok((count, true));
             }
         }
-        Ok((job.len(), false))
+    }
+
+    /// Adds the successor of a slot of a job, split by this thread or by a helper; whether
+    /// that settles the test being expanded (with `cut`).
+    fn take_slot<R: Rules<N>>(
+        &mut self,
+        slot: pool::Slot<N>,
+        depth: usize,
+        known_first: usize,
+        cut: bool,
+    ) -> Result<bool, Error> {
+        let added = match slot {
+            pool::Slot::Waiting(next) | pool::Slot::Failed(next) => {
+                self.add_successor::<R>(next, depth, known_first)?
+            }
+            pool::Slot::Split(next, parts) => {
+                let (partial, start) = self.fold_parts::<R>(next, parts, depth)?;
+                self.record(partial, start, known_first)?
+            }
+            pool::Slot::Claimed | pool::Slot::Taken => unreachable!("a slot taken twice"),
+        };
+        Ok(added.is_some_and(|value| cut && self.strikes(value)))
     }
 
     /// Interns `parts`, the components of `successor` that another thread split, and caches
@@ -452,7 +497,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
     fn fold_parts<R: Rules<N>>(
         &mut self,
         successor: N,
-        parts: Vec<N>,
+        parts: pool::Parts<N>,
         depth: usize,
     ) -> Result<(u64, usize), Error> {
         let mut ids = ComponentIds::new();

@@ -47,7 +47,14 @@ impl<N: Clone + Eq + Hash> Engine<N> {
         if result == Ok(Run::Paused) && self.split_cache.split_cost() >= COSTLY {
             // The game's split is most of the work: the other threads split successors for
             // this one (see `pool`).
-            let pool = SplitPool::new();
+            let pool = SplitPool::new(helpers.len());
+            if std::env::var("STATS").is_ok() {
+                eprintln!(
+                    "pool at {} cost {:?}",
+                    self.expansions,
+                    self.split_cache.split_cost()
+                );
+            }
             self.pool = Some(Arc::clone(&pool));
             result = std::thread::scope(|scope| {
                 let _stop = StopOnDrop(&pool);
