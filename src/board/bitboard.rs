@@ -75,6 +75,15 @@ impl Board {
     /// # Errors
     ///
     /// [`Error::OutOfRange`] if the board has more than [`MAX_CELLS`] cells.
+    ///
+    /// ```
+    /// use sprague::board::Board;
+    /// let board = Board::new(2, 3)?;
+    /// assert_eq!((board.len(), board.cells()), (6, 0b111111));
+    /// assert_eq!(Board::new(8, 8)?.cells(), u64::MAX);
+    /// assert!(Board::new(8, 9).is_err());
+    /// # Ok::<(), sprague::Error>(())
+    /// ```
     pub fn new(rows: u32, cols: u32) -> Result<Board, Error> {
         let board = Board::empty(rows, cols)?;
         Ok(Board {
@@ -144,6 +153,16 @@ impl Board {
     /// The same grid with the set `cells`, cut to the grid.
     ///
     /// O(1).
+    ///
+    /// ```
+    /// use sprague::board::Board;
+    /// let board = Board::new(2, 3)?;
+    /// // Bit 7 is off the 2 x 3 grid and is dropped.
+    /// let some = board.with_cells(0b100101 | 1 << 7);
+    /// assert_eq!(some.cells(), 0b100101);
+    /// assert_eq!(some.to_string(), ".#.|##.");
+    /// # Ok::<(), sprague::Error>(())
+    /// ```
     #[must_use]
     #[inline]
     pub fn with_cells(self, cells: u64) -> Board {
@@ -154,13 +173,20 @@ impl Board {
     }
 
     /// The number of rows of the grid.
+    ///
+    /// ```
+    /// use sprague::board::Board;
+    /// let board: Board = "..#|...".parse()?;
+    /// assert_eq!((board.rows(), board.cols()), (2, 3));
+    /// # Ok::<(), sprague::Error>(())
+    /// ```
     #[must_use]
     #[inline]
     pub fn rows(self) -> u32 {
         u32::from(self.rows)
     }
 
-    /// The number of columns of the grid.
+    /// The number of columns of the grid: see [`Board::rows`].
     #[must_use]
     #[inline]
     pub fn cols(self) -> u32 {
@@ -168,6 +194,14 @@ impl Board {
     }
 
     /// The set, one bit per cell: bit `r * cols + c` for cell (r, c).
+    ///
+    /// ```
+    /// use sprague::board::Board;
+    /// // All but cell (0, 2), bit 2.
+    /// let board: Board = "..#|...".parse()?;
+    /// assert_eq!(board.cells(), 0b111011);
+    /// # Ok::<(), sprague::Error>(())
+    /// ```
     #[must_use]
     #[inline]
     pub fn cells(self) -> u64 {
@@ -187,13 +221,22 @@ impl Board {
     }
 
     /// The number of cells in the set.
+    ///
+    /// ```
+    /// use sprague::board::Board;
+    /// let board: Board = "..#|#..".parse()?;
+    /// assert_eq!(board.len(), 4);
+    /// assert!(!board.is_empty());
+    /// assert!(board.with_cells(0).is_empty());
+    /// # Ok::<(), sprague::Error>(())
+    /// ```
     #[must_use]
     #[inline]
     pub fn len(self) -> u32 {
         self.cells.count_ones()
     }
 
-    /// Whether the set is empty.
+    /// Whether the set is empty: see [`Board::len`].
     #[must_use]
     #[inline]
     pub fn is_empty(self) -> bool {
@@ -216,6 +259,15 @@ impl Board {
     /// The (row, column) of the cell of bit number `index` (`r * cols + c`).
     ///
     /// O(1). Meaningless for an index outside the grid; a board of no columns gives (0, 0).
+    ///
+    /// ```
+    /// use sprague::board::Board;
+    /// let board = Board::new(2, 3)?;
+    /// assert_eq!(board.cell(4), (1, 1));
+    /// assert_eq!(board.bit(1, 2), Some(1 << 5));
+    /// assert_eq!(board.cell(5), (1, 2));
+    /// # Ok::<(), sprague::Error>(())
+    /// ```
     #[must_use]
     #[inline]
     pub fn cell(self, index: u32) -> (u32, u32) {
@@ -226,6 +278,15 @@ impl Board {
     }
 
     /// Whether cell (`row`, `col`) is in the set (false outside the grid).
+    ///
+    /// ```
+    /// use sprague::board::Board;
+    /// let board: Board = "..#|...".parse()?;
+    /// assert!(board.contains(1, 2));
+    /// assert!(!board.contains(0, 2));
+    /// assert!(!board.contains(2, 0));
+    /// # Ok::<(), sprague::Error>(())
+    /// ```
     #[must_use]
     pub fn contains(self, row: u32, col: u32) -> bool {
         self.bit(row, col).is_some_and(|b| self.cells & b != 0)

@@ -35,6 +35,17 @@ impl Graph {
     /// # Complexity
     ///
     /// O(vertices + edges).
+    ///
+    /// ```
+    /// use sprague::board::Graph;
+    /// // A triangle: the loop on 0 is ignored and the edge 1 - 0 is the edge 0 - 1 again.
+    /// let triangle = Graph::from_edges(3, &[(0, 1), (1, 2), (2, 0), (0, 0), (1, 0)])?;
+    /// assert_eq!(triangle.neighbours(0), 0b110);
+    /// assert_eq!(triangle.neighbours(2), 0b011);
+    /// assert!(Graph::from_edges(65, &[]).is_err());
+    /// assert!(Graph::from_edges(2, &[(0, 2)]).is_err());
+    /// # Ok::<(), sprague::Error>(())
+    /// ```
     pub fn from_edges(vertices: usize, edges: &[(usize, usize)]) -> Result<Graph, Error> {
         if vertices > MAX_CELLS as usize {
             return Err(Error::out_of_range(
@@ -61,24 +72,50 @@ impl Graph {
     }
 
     /// The number of vertices.
+    ///
+    /// ```
+    /// use sprague::board::Graph;
+    /// let graph = Graph::from_edges(3, &[(0, 1)])?;
+    /// assert_eq!(graph.len(), 3);
+    /// assert!(!graph.is_empty());
+    /// assert!(Graph::from_edges(0, &[])?.is_empty());
+    /// # Ok::<(), sprague::Error>(())
+    /// ```
     #[must_use]
     pub fn len(&self) -> usize {
         self.adjacency.len()
     }
 
-    /// Whether the graph has no vertex.
+    /// Whether the graph has no vertex: see [`Graph::len`].
     #[must_use]
     pub fn is_empty(&self) -> bool {
         self.adjacency.is_empty()
     }
 
     /// Every vertex, as a set.
+    ///
+    /// ```
+    /// use sprague::board::Graph;
+    /// assert_eq!(Graph::from_edges(3, &[])?.vertices(), 0b111);
+    /// assert_eq!(Graph::from_edges(64, &[])?.vertices(), u64::MAX);
+    /// # Ok::<(), sprague::Error>(())
+    /// ```
     #[must_use]
     pub fn vertices(&self) -> u64 {
         super::low_bits(self.len() as u32)
     }
 
     /// The neighbours of vertex `v` (empty for a vertex not in the graph). O(1).
+    ///
+    /// ```
+    /// use sprague::board::Graph;
+    /// // A star: 0 joined to 1, 2 and 3.
+    /// let star = Graph::from_edges(4, &[(0, 1), (0, 2), (0, 3)])?;
+    /// assert_eq!(star.neighbours(0), 0b1110);
+    /// assert_eq!(star.neighbours(3), 0b0001);
+    /// assert_eq!(star.neighbours(9), 0);
+    /// # Ok::<(), sprague::Error>(())
+    /// ```
     #[must_use]
     #[inline]
     pub fn neighbours(&self, v: usize) -> u64 {
@@ -113,6 +150,17 @@ impl Graph {
     /// The connected components of the subgraph induced by `within`, lowest vertex first.
     ///
     /// O(vertices of `within`) word operations in all.
+    ///
+    /// ```
+    /// use sprague::board::Graph;
+    /// let path = Graph::from_edges(4, &[(0, 1), (1, 2), (2, 3)])?;
+    /// // Without vertex 1 the path falls apart into {0} and {2, 3}.
+    /// let parts: Vec<u64> = path.components(0b1101).collect();
+    /// assert_eq!(parts, [0b0001, 0b1100]);
+    /// // Bits past the last vertex are not vertices.
+    /// assert_eq!(path.components(u64::MAX).collect::<Vec<_>>(), [0b1111]);
+    /// # Ok::<(), sprague::Error>(())
+    /// ```
     pub fn components(&self, within: u64) -> impl Iterator<Item = u64> + '_ {
         let mut rest = within & self.vertices();
         std::iter::from_fn(move || {

@@ -157,6 +157,16 @@ impl Board {
     /// The board reflected in its main diagonal: `cols` × `rows`.
     ///
     /// O(max(rows, cols)) word operations.
+    ///
+    /// ```
+    /// use sprague::board::Board;
+    /// let board: Board = "..#|...".parse()?;
+    /// let transposed = board.transpose();
+    /// assert_eq!((transposed.rows(), transposed.cols()), (3, 2));
+    /// assert_eq!(transposed.to_string(), "..|..|#.");
+    /// assert_eq!(transposed.transpose(), board);
+    /// # Ok::<(), sprague::Error>(())
+    /// ```
     #[must_use]
     pub fn transpose(self) -> Board {
         let (h, w) = (self.rows(), self.cols());
@@ -175,6 +185,14 @@ impl Board {
     }
 
     /// The board turned by half a turn: one bit reversal. O(1).
+    ///
+    /// ```
+    /// use sprague::board::Board;
+    /// let board: Board = "..#|...".parse()?;
+    /// assert_eq!(board.half_turn().to_string(), "...|#..");
+    /// assert_eq!(board.half_turn().half_turn(), board);
+    /// # Ok::<(), sprague::Error>(())
+    /// ```
     #[must_use]
     #[inline]
     pub fn half_turn(self) -> Board {
@@ -188,6 +206,13 @@ impl Board {
     }
 
     /// The board upside down. O(rows) word operations.
+    ///
+    /// ```
+    /// use sprague::board::Board;
+    /// let board: Board = "..#|...|#..".parse()?;
+    /// assert_eq!(board.flip_rows().to_string(), "#..|...|..#");
+    /// # Ok::<(), sprague::Error>(())
+    /// ```
     #[must_use]
     pub fn flip_rows(self) -> Board {
         let cols = self.cols();
@@ -203,6 +228,20 @@ impl Board {
     /// The image of the board under `symmetry`.
     ///
     /// O(rows + cols) word operations.
+    ///
+    /// ```
+    /// use sprague::board::{Board, Symmetry};
+    /// let board: Board = "..#|...".parse()?;
+    /// assert_eq!(board.transform(Symmetry::IDENTITY), board);
+    /// assert_eq!(board.transform(Symmetry::FLIP_COLS).to_string(), "#..|...");
+    /// assert_eq!(board.transform(Symmetry::TRANSPOSE), board.transpose());
+    /// // A quarter turn clockwise: the missing top right cell goes to the bottom right.
+    /// assert_eq!(board.transform(Symmetry::QUARTER_TURN).to_string(), "..|..|.#");
+    /// for s in Symmetry::ALL {
+    ///     assert_eq!(board.transform(s).len(), 5);
+    /// }
+    /// # Ok::<(), sprague::Error>(())
+    /// ```
     #[must_use]
     pub fn transform(self, symmetry: Symmetry) -> Board {
         let b = if symmetry.transposes() {
@@ -348,6 +387,17 @@ pub struct Placement {
 
 impl Placement {
     /// The symmetry taking the canonical form to the component as it lies on the board.
+    ///
+    /// ```
+    /// use sprague::board::{Board, Symmetry};
+    /// // A column of three: its canonical form is the row of three, transposed.
+    /// let column: Board = ".|.|.".parse()?;
+    /// let (canonical, placement) = column.canonical();
+    /// assert_eq!(canonical.to_string(), "...");
+    /// assert_eq!(placement.symmetry(), Symmetry::TRANSPOSE);
+    /// assert_eq!(canonical.transform(placement.symmetry()), column);
+    /// # Ok::<(), sprague::Error>(())
+    /// ```
     #[must_use]
     pub fn symmetry(self) -> Symmetry {
         self.symmetry
@@ -356,6 +406,18 @@ impl Placement {
     /// The cell of the board where cell (`row`, `col`) of the canonical form lies.
     ///
     /// O(1). Meaningless for a cell outside the canonical form.
+    ///
+    /// ```
+    /// use sprague::board::Board;
+    /// // An L of three cells at (1, 1), (1, 2) and (2, 2), its corner at (1, 2).
+    /// let board: Board = "###|#..|##.".parse()?;
+    /// let (canonical, placement) = board.canonical();
+    /// assert_eq!(canonical.to_string(), "..|.#");
+    /// assert_eq!(placement.to_board(0, 0), (1, 2));
+    /// let arms = [placement.to_board(0, 1), placement.to_board(1, 0)];
+    /// assert!(arms == [(1, 1), (2, 2)] || arms == [(2, 2), (1, 1)]);
+    /// # Ok::<(), sprague::Error>(())
+    /// ```
     #[must_use]
     pub fn to_board(self, row: u32, col: u32) -> (u32, u32) {
         let (r, c) = self
@@ -371,6 +433,19 @@ impl Placement {
     /// cell is outside the rectangle the component was cropped to.
     ///
     /// O(1).
+    ///
+    /// ```
+    /// use sprague::board::Board;
+    /// let board: Board = "###|#..|##.".parse()?;
+    /// let (canonical, placement) = board.canonical();
+    /// assert_eq!(canonical.to_string(), "..|.#");
+    /// // The corner of the L, and the filled cell of its rectangle.
+    /// assert_eq!(placement.from_board(1, 2), Some((0, 0)));
+    /// assert_eq!(placement.from_board(2, 1), Some((1, 1)));
+    /// // Outside the rectangle (1, 1) to (2, 2).
+    /// assert_eq!(placement.from_board(0, 0), None);
+    /// # Ok::<(), sprague::Error>(())
+    /// ```
     #[must_use]
     pub fn from_board(self, row: u32, col: u32) -> Option<(u32, u32)> {
         let (rows, cols) = if self.symmetry.transposes() {
@@ -387,6 +462,17 @@ impl Placement {
     /// board.
     ///
     /// O(number of cells).
+    ///
+    /// ```
+    /// use sprague::board::Board;
+    /// let board: Board = "###|#..|##.".parse()?;
+    /// let (canonical, placement) = board.canonical();
+    /// // The whole component: cells (1, 1), (1, 2) and (2, 2), bits 4, 5 and 8.
+    /// assert_eq!(placement.cells_to_board(canonical.cells()), 1 << 4 | 1 << 5 | 1 << 8);
+    /// // The corner (0, 0) of the canonical form is the corner (1, 2) of the L.
+    /// assert_eq!(placement.cells_to_board(1), 1 << 5);
+    /// # Ok::<(), sprague::Error>(())
+    /// ```
     #[must_use]
     pub fn cells_to_board(self, cells: u64) -> u64 {
         let cols = u32::from(self.cols.max(1));

@@ -82,6 +82,17 @@ impl Chomp {
     ///
     /// [`Error::InvalidRules`] for a side of 0, [`Error::OutOfRange`] for a bar with more
     /// than [`CHOMP_MAX_ROWS`] rows and columns or a side above [`CHOMP_MAX_COLS`].
+    ///
+    /// ```
+    /// use sprague::{games::Chomp, grundy, Nimber};
+    /// // A 1 x n bar is a Nim heap of n - 1.
+    /// assert_eq!(grundy(&Chomp::new(1, 4)?)?, Nimber::new(3));
+    /// assert_eq!(Chomp::new(2, 3)?, Chomp::staircase(&[3, 3])?);
+    /// assert!(Chomp::new(0, 3).is_err());
+    /// assert!(Chomp::new(16, 16).is_err());
+    /// assert!(Chomp::new(1, 256).is_err());
+    /// # Ok::<(), sprague::Error>(())
+    /// ```
     pub fn new(rows: u32, cols: u32) -> Result<Chomp, Error> {
         if rows > CHOMP_MAX_COLS {
             return Err(too_large(rows, cols));
@@ -143,6 +154,15 @@ impl Chomp {
     }
 
     /// The lengths of the rows, top first, as the position was given.
+    ///
+    /// ```
+    /// use sprague::games::Chomp;
+    /// assert_eq!(Chomp::new(2, 3)?.rows(), [3, 3]);
+    /// // Stored as its transpose, given back as it was given.
+    /// assert_eq!(Chomp::new(3, 2)?.rows(), [2, 2, 2]);
+    /// assert_eq!(Chomp::staircase(&[3, 1, 0])?.rows(), [3, 1]);
+    /// # Ok::<(), sprague::Error>(())
+    /// ```
     #[must_use]
     pub fn rows(&self) -> Vec<u32> {
         let rows: Vec<u32> = (self.rows & DIAGRAM)
@@ -159,6 +179,14 @@ impl Chomp {
     }
 
     /// Every square that may be eaten, as (row, column), the poisoned (0, 0) excluded.
+    ///
+    /// ```
+    /// use sprague::games::Chomp;
+    /// let square = Chomp::new(2, 2)?;
+    /// assert_eq!(square.moves().collect::<Vec<_>>(), [(0, 1), (1, 0), (1, 1)]);
+    /// assert_eq!(Chomp::new(1, 1)?.moves().count(), 0);
+    /// # Ok::<(), sprague::Error>(())
+    /// ```
     pub fn moves(&self) -> impl Iterator<Item = (u32, u32)> + '_ {
         let rows = self.rows();
         let squares: Vec<(u32, u32)> = rows
@@ -176,6 +204,21 @@ impl Chomp {
     /// # Errors
     ///
     /// [`Error::InvalidRules`] for the poisoned square or a square not in the position.
+    ///
+    /// ```
+    /// use sprague::{games::Chomp, grundy, Nimber};
+    /// let bar = Chomp::new(2, 3)?;
+    /// // Eating (1, 1) leaves an L of arms 3 and 2: bars worth *2 + *1 = *3.
+    /// let l = bar.play((1, 1))?;
+    /// assert_eq!(l.rows(), [3, 1]);
+    /// assert_eq!(grundy(&l)?, Nimber::new(3));
+    /// // Eating (0, 1) takes the whole right part: a column of two, worth *1.
+    /// assert_eq!(bar.play((0, 1))?.rows(), [1, 1]);
+    /// assert!(bar.play((0, 0)).is_err());
+    /// assert!(bar.play((2, 0)).is_err());
+    /// assert!(l.play((1, 1)).is_err());
+    /// # Ok::<(), sprague::Error>(())
+    /// ```
     pub fn play(&self, (row, col): (u32, u32)) -> Result<Chomp, Error> {
         let rows = self.rows();
         if (row, col) == (0, 0) || rows.get(row as usize).is_none_or(|&len| col >= len) {
@@ -197,6 +240,19 @@ impl Chomp {
     /// # Errors
     ///
     /// As [`Solver::grundy`].
+    ///
+    /// ```
+    /// use sprague::{games::Chomp, Solver};
+    /// let mut solver = Solver::new();
+    /// // A bar of 4 is *3: the one winning move leaves the poisoned square alone.
+    /// assert_eq!(Chomp::new(1, 4)?.winning_moves(&mut solver)?, [(0, 1)]);
+    /// // 2 x 2 is *2: eating (1, 1) leaves an L of equal arms, worth 0; the other moves leave
+    /// // a bar of 2, worth *1.
+    /// assert_eq!(Chomp::new(2, 2)?.winning_moves(&mut solver)?, [(1, 1)]);
+    /// // That L is lost for the player to move.
+    /// assert!(Chomp::staircase(&[2, 1])?.winning_moves(&mut solver)?.is_empty());
+    /// # Ok::<(), sprague::Error>(())
+    /// ```
     pub fn winning_moves(&self, solver: &mut Solver<Chomp>) -> Result<Vec<(u32, u32)>, Error> {
         if solver.grundy(self)?.is_zero() {
             return Ok(Vec::new());

@@ -31,6 +31,12 @@ pub struct Domino {
 
 impl Domino {
     /// The two cells covered, top left first.
+    ///
+    /// ```
+    /// use sprague::games::Domino;
+    /// let d = Domino { row: 0, col: 3, vertical: false };
+    /// assert_eq!(d.cells(), [(0, 3), (0, 4)]);
+    /// ```
     #[must_use]
     pub fn cells(self) -> [(u32, u32); 2] {
         // Saturating: a domino off any board is refused by `play`, not a panic.
@@ -119,11 +125,32 @@ impl Cram {
     /// # Errors
     ///
     /// [`Error::OutOfRange`] for a board of more than 64 cells.
+    ///
+    /// ```
+    /// use sprague::{games::Cram, grundy, Nimber};
+    /// // 2 x 2: the second player answers by the half turn.
+    /// assert_eq!(grundy(&Cram::new(2, 2)?)?, Nimber::new(0));
+    /// // A 1 x 3 strip: each domino leaves a single cell, worth 0.
+    /// assert_eq!(grundy(&Cram::new(1, 3)?)?, Nimber::new(1));
+    /// assert_eq!(Cram::new(1, 3)?.to_string(), "...");
+    /// assert!(Cram::new(8, 9).is_err());
+    /// # Ok::<(), sprague::Error>(())
+    /// ```
     pub fn new(rows: u32, cols: u32) -> Result<Cram, Error> {
         Ok(Cram::from_board(Board::new(rows, cols)?))
     }
 
     /// The position whose empty cells are the cells of `board`.
+    ///
+    /// ```
+    /// use sprague::{board::Board, games::Cram, grundy, Nimber};
+    /// // A T: every domino leaves two cells apart, worth 0, so the T is *1.
+    /// let t = Cram::from_board(Board::from_cells(2, 3, 0b10111)?);
+    /// assert_eq!(t.to_string(), "...|#.#");
+    /// assert_eq!(grundy(&t)?, Nimber::new(1));
+    /// assert_eq!(Cram::from_board(Board::new(1, 3)?), Cram::new(1, 3)?);
+    /// # Ok::<(), sprague::Error>(())
+    /// ```
     #[must_use]
     pub fn from_board(board: Board) -> Cram {
         Cram::with_symmetries(board, 1)
@@ -142,6 +169,15 @@ impl Cram {
     }
 
     /// The empty cells, as a board.
+    ///
+    /// ```
+    /// use sprague::games::Cram;
+    /// let cram: Cram = "..|.#".parse()?;
+    /// let board = cram.board();
+    /// assert_eq!((board.rows(), board.cols(), board.cells()), (2, 2, 0b0111));
+    /// assert_eq!(Cram::from_board(board), cram);
+    /// # Ok::<(), sprague::Error>(())
+    /// ```
     #[must_use]
     pub fn board(&self) -> Board {
         Board::from_raw(u32::from(self.rows), u32::from(self.cols), self.cells)
@@ -183,6 +219,19 @@ impl Cram {
     /// # Errors
     ///
     /// [`Error::InvalidRules`] if a cell of the domino is not empty or not on the board.
+    ///
+    /// ```
+    /// use sprague::{games::{Cram, Domino}, grundy, Nimber};
+    /// let strip = Cram::new(1, 3)?;
+    /// let left = Domino { row: 0, col: 0, vertical: false };
+    /// let after = strip.play(left)?;
+    /// assert_eq!(after.to_string(), "##.");
+    /// assert_eq!(grundy(&after)?, Nimber::new(0));
+    /// // On filled cells, or off the board.
+    /// assert!(after.play(Domino { row: 0, col: 1, vertical: false }).is_err());
+    /// assert!(strip.play(Domino { row: 0, col: 0, vertical: true }).is_err());
+    /// # Ok::<(), sprague::Error>(())
+    /// ```
     pub fn play(&self, domino: Domino) -> Result<Cram, Error> {
         let [(r, c), (r2, c2)] = domino.cells();
         let bits = self.board().bit(r, c).zip(self.board().bit(r2, c2));
@@ -207,6 +256,23 @@ impl Cram {
     ///
     /// One [`Solver::grundy`] for the position and one for each move, most of them answered
     /// from what the first one stored.
+    ///
+    /// ```
+    /// use sprague::{games::{Cram, Domino}, Solver};
+    /// let mut solver = Solver::new();
+    /// // On a 1 x 3 strip (*1) both dominoes win: each leaves one cell.
+    /// let wins = Cram::new(1, 3)?.winning_moves(&mut solver)?;
+    /// assert_eq!(
+    ///     wins,
+    ///     [
+    ///         Domino { row: 0, col: 0, vertical: false },
+    ///         Domino { row: 0, col: 1, vertical: false },
+    ///     ]
+    /// );
+    /// // 2 x 2 is worth 0: no move wins.
+    /// assert!(Cram::new(2, 2)?.winning_moves(&mut solver)?.is_empty());
+    /// # Ok::<(), sprague::Error>(())
+    /// ```
     pub fn winning_moves(&self, solver: &mut Solver<Cram>) -> Result<Vec<Domino>, Error> {
         if solver.grundy(self)?.is_zero() {
             return Ok(Vec::new());
