@@ -67,3 +67,79 @@ fn a_panic_in_the_users_split_on_any_thread_reaches_the_caller_and_leaves_the_so
         Nimber::new(3)
     );
 }
+
+/// Tokens on a random acyclic graph (edges from a node to lower ones): a move slides one token
+/// along an edge. Its split (one token a component) is slowed to about half a microsecond, as
+/// a user's costly split would be, so that other threads split successors for the search.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct Tokens {
+    edges: std::sync::Arc<Vec<Vec<u16>>>,
+    at: Vec<u16>,
+}
+
+impl Game for Tokens {
+    fn successors(&self) -> impl IntoIterator<Item = Self> {
+        let mut next = Vec::new();
+        for (k, &node) in self.at.iter().enumerate() {
+            for &to in &self.edges[usize::from(node)] {
+                let mut at = self.at.clone();
+                at[k] = to;
+                at.sort_unstable();
+                next.push(Tokens {
+                    edges: self.edges.clone(),
+                    at,
+                });
+            }
+        }
+        next
+    }
+
+    fn split(&self) -> impl IntoIterator<Item = Self> {
+        let start = std::time::Instant::now();
+        while start.elapsed() < std::time::Duration::from_nanos(500) {
+            std::hint::spin_loop();
+        }
+        self.at.iter().map(|&node| Tokens {
+            edges: self.edges.clone(),
+            at: vec![node],
+        })
+    }
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(8))]
+
+    #[test]
+    fn a_costly_split_split_by_other_threads_gives_the_values_of_the_definition(
+        seed in proptest::prelude::any::<u64>(),
+    ) {
+        // A graph of 1,500 nodes, each with up to eight edges to lower nodes.
+        let mut state = seed | 1;
+        let mut random = move |below: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state % below
+        };
+        let nodes = 1500u16;
+        let edges: Vec<Vec<u16>> = (0..nodes)
+            .map(|node| {
+                let count = if node == 0 { 0 } else { random(9) };
+                (0..count).map(|_| random(u64::from(node)) as u16).collect()
+            })
+            .collect();
+        // The definition, node by node upwards: the mex of the values of the edges' ends.
+        let mut value = vec![0u64; usize::from(nodes)];
+        for node in 0..usize::from(nodes) {
+            let reached: Vec<u64> = edges[node].iter().map(|&to| value[usize::from(to)]).collect();
+            value[node] = (0..).find(|v| !reached.contains(v)).unwrap();
+        }
+        let at = vec![nodes - 3, nodes - 2, nodes - 1];
+        let want = at.iter().fold(0, |x, &node| x ^ value[usize::from(node)]);
+        let tokens = Tokens { edges: std::sync::Arc::new(edges), at };
+        for threads in [1, 2] {
+            let got = Solver::new().with_threads(threads).grundy(&tokens).unwrap();
+            proptest::prop_assert_eq!(got, Nimber::new(want), "{} threads", threads);
+        }
+    }
+}
