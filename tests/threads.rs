@@ -143,3 +143,18 @@ proptest::proptest! {
         }
     }
 }
+
+#[test]
+fn a_limit_met_while_other_threads_split_is_an_error_and_the_solver_goes_on() {
+    // Far too few positions for 5 x 6; the threads have joined by the time the limit is met.
+    let mut solver = Solver::new().with_threads(2).with_limit(3_000);
+    assert_eq!(
+        solver.grundy(&Cram::full(5, 6)),
+        Err(sprague::Error::LimitExceeded { limit: 3_000 })
+    );
+    // The same solver answers a question within the limit: 4 x 4 is 0 (Beling's table).
+    assert_eq!(solver.grundy(&Cram::full(4, 4)).unwrap(), Nimber::new(0));
+    // A memory budget that forgets positions as the threads split: values stay exact.
+    let mut solver = Solver::new().with_threads(2).with_memory(4 << 20);
+    assert_eq!(solver.grundy(&Cram::full(4, 7)).unwrap(), Nimber::new(3));
+}
