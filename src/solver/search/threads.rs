@@ -48,13 +48,6 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             // The game's split is most of the work: the other threads split successors for
             // this one (see `pool`).
             let pool = SplitPool::new(helpers.len());
-            if std::env::var("STATS").is_ok() {
-                eprintln!(
-                    "pool at {} cost {:?}",
-                    self.expansions,
-                    self.split_cache.split_cost()
-                );
-            }
             self.pool = Some(Arc::clone(&pool));
             result = std::thread::scope(|scope| {
                 let _stop = StopOnDrop(&pool);
