@@ -36,25 +36,24 @@ pub(super) struct SplitCache<N> {
     judged: bool,
     /// How long the next rest is.
     rest: u32,
-    /// The average time of a split in the last trial that made one.
+    /// The median time of a split in the last trial that timed one.
     cost: Duration,
 }
 
-/// The cache is judged after this many lookups,
+/// The cache is judged after this many lookups: kept if its hits saved at least half the time
+/// its lookups took (by the medians of the sampled times), else rested.
 const TRIAL: u32 = 1 << 12;
-/// after this many more since the cache last rested, which fill it; one in this many of them
-/// timed,
+/// One lookup in this many is timed.
 const SAMPLE: u32 = 16;
-/// See [`SAMPLE`].
+/// After a rest the cache starts empty: this many lookups fill it before a trial begins.
 const WARM: u32 = 1 << 12;
-/// Splits timed before their median is taken for what a split costs, ahead of a first trial.
-const EARLY_SAMPLES: usize = 32;
-/// and kept if its hits saved at least half the time its lookups took; else it rests, for this
-/// many successors after its first failed trial, twice as long after each further one, up to
-/// [`LONGEST_REST`].
+/// A cache judged not worth it rests for this many successors after its first failed trial,
+/// twice as long after each further one, up to [`LONGEST_REST`].
 const REST: u32 = 1 << 16;
 /// See [`REST`].
 const LONGEST_REST: u32 = 1 << 24;
+/// Splits timed before their median is taken for what a split costs, ahead of a first trial.
+const EARLY_SAMPLES: usize = 32;
 
 impl<N: Clone + Eq + Hash> SplitCache<N> {
     pub(super) fn new() -> Self {
@@ -108,10 +107,7 @@ impl<N: Clone + Eq + Hash> SplitCache<N> {
             self.judge();
         }
         let start = self.lookups.is_multiple_of(SAMPLE).then(Instant::now);
-        if self.young.len() >= capacity / 2 {
-            std::mem::swap(&mut self.young, &mut self.old);
-            self.young.clear();
-        }
+        self.make_room(capacity);
         let mut splitting = Duration::ZERO;
         if !self.young.contains_key(&successor) {
             let ids = if let Some(ids) = self.old.remove(&successor) {
@@ -141,6 +137,14 @@ impl<N: Clone + Eq + Hash> SplitCache<N> {
         Ok(&self.young[&successor])
     }
 
+    /// Starts a new generation when the young one holds half of `capacity`.
+    fn make_room(&mut self, capacity: usize) {
+        if self.young.len() >= capacity / 2 {
+            std::mem::swap(&mut self.young, &mut self.old);
+            self.young.clear();
+        }
+    }
+
     /// The component ids of `successor` if they are cached, counted as a lookup (and a hit)
     /// only when they are: a successor not found goes on to [`SplitCache::get_or_split`],
     /// which counts it.
@@ -165,10 +169,7 @@ impl<N: Clone + Eq + Hash> SplitCache<N> {
 
     /// Caches `ids`, the components of `successor` split elsewhere, without counting a lookup.
     pub(super) fn insert(&mut self, successor: N, ids: ComponentIds, capacity: usize) {
-        if self.young.len() >= capacity / 2 {
-            std::mem::swap(&mut self.young, &mut self.old);
-            self.young.clear();
-        }
+        self.make_room(capacity);
         self.young.insert(successor, ids);
     }
 

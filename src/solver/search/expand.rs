@@ -13,6 +13,12 @@ use crate::Error;
 use crate::solver::rules::Rules;
 use crate::solver::table::{NOT_COUNTED, PARTIAL};
 
+/// How many successors the split cache may hold beside `table`: one per stored position, or
+/// [`MIN_SPLIT_CACHE`], within the memory budget.
+fn split_cache_capacity<N>(table: &Table<N>) -> usize {
+    table.len().max(MIN_SPLIT_CACHE).min(table.budget)
+}
+
 /// Drops pairs of equal components from `comps[start..]`, the components of one successor
 /// not yet valued: in a finite game a sum of two equal games is worth 0 (the second player
 /// copies every move), so neither needs a search.
@@ -79,7 +85,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
         table: &mut Table<N>,
         successor: N,
     ) -> Result<&'c ComponentIds, Error> {
-        let capacity = table.len().max(MIN_SPLIT_CACHE).min(table.budget);
+        let capacity = split_cache_capacity(table);
         cache.get_or_split(successor, capacity, |successor, ids| {
             Self::intern_components::<R>(table, successor, ids)
         })
@@ -507,7 +513,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
         }
         let folded = Self::fold_components(&self.table, &mut self.comps, &ids, depth);
         if self.split_cache.active() {
-            let capacity = self.table.len().max(MIN_SPLIT_CACHE).min(self.table.budget);
+            let capacity = split_cache_capacity(&self.table);
             self.split_cache.insert(successor, ids, capacity);
         }
         folded
