@@ -61,6 +61,31 @@ pub fn winning_move(values: &[Nimber]) -> Option<(usize, Nimber)> {
         .map(|i| (i, values[i] + sum))
 }
 
+/// The moves among `moves` that win `position`: those `play` turns into a position worth 0;
+/// none when `position` is lost. [`Solver::winning_moves`] for games whose moves are named
+/// (cells, dominoes) rather than listed as positions.
+///
+/// # Errors
+///
+/// Those of [`Solver::grundy`] and of `play`.
+pub(crate) fn winning_plays<G: Game, M>(
+    solver: &mut Solver<G>,
+    position: &G,
+    moves: impl IntoIterator<Item = M>,
+    play: impl Fn(&M) -> Result<G, Error>,
+) -> Result<Vec<M>, Error> {
+    if solver.grundy(position)?.is_zero() {
+        return Ok(Vec::new());
+    }
+    let mut wins = Vec::new();
+    for m in moves {
+        if solver.grundy(&play(&m)?)?.is_zero() {
+            wins.push(m);
+        }
+    }
+    Ok(wins)
+}
+
 impl<G: Game> Solver<G> {
     /// An option of `component` (a position one move away) whose Grundy value is `value`;
     /// `None` if there is none.

@@ -3,6 +3,7 @@
 use std::fmt;
 use std::hash::{Hash, Hasher};
 
+use crate::strategy::winning_plays;
 use crate::{Error, Game, Search, Solver};
 
 mod bites;
@@ -254,16 +255,7 @@ impl Chomp {
     /// # Ok::<(), sprague::Error>(())
     /// ```
     pub fn winning_moves(&self, solver: &mut Solver<Chomp>) -> Result<Vec<(u32, u32)>, Error> {
-        if solver.grundy(self)?.is_zero() {
-            return Ok(Vec::new());
-        }
-        let mut wins = Vec::new();
-        for square in self.moves() {
-            if solver.grundy(&self.play(square)?)?.is_zero() {
-                wins.push(square);
-            }
-        }
-        Ok(wins)
+        winning_plays(solver, self, self.moves(), |&square| self.play(square))
     }
 
     /// Row `i`'s length.

@@ -5,6 +5,7 @@ use std::hash::{Hash, Hasher};
 use std::str::FromStr;
 
 use crate::board::{self, Board};
+use crate::strategy::winning_plays;
 use crate::{Error, Game, Solver};
 
 mod order;
@@ -274,16 +275,7 @@ impl Cram {
     /// # Ok::<(), sprague::Error>(())
     /// ```
     pub fn winning_moves(&self, solver: &mut Solver<Cram>) -> Result<Vec<Domino>, Error> {
-        if solver.grundy(self)?.is_zero() {
-            return Ok(Vec::new());
-        }
-        let mut wins = Vec::new();
-        for domino in self.moves() {
-            if solver.grundy(&self.play(domino)?)?.is_zero() {
-                wins.push(domino);
-            }
-        }
-        Ok(wins)
+        winning_plays(solver, self, self.moves(), |&domino| self.play(domino))
     }
 }
 
