@@ -364,7 +364,11 @@ impl<N: Clone + Eq + Hash> Engine<N> {
         known_first: usize,
         cut: bool,
     ) -> Result<(usize, bool), Error> {
-        let mut result = self.candidates_up_to(self.raw.len() - first);
+        let mut result = if cut {
+            self.candidates_up_to(self.raw.len() - first)
+        } else {
+            Ok(())
+        };
         let mut count = 0;
         let mut settled = false;
         if self.split_cache.active() {
@@ -390,11 +394,10 @@ impl<N: Clone + Eq + Hash> Engine<N> {
                 }
             }
         }
-        let waiting = self.raw[first..].iter().filter(|n| n.is_some()).count();
-        if let Some(pool) = self
-            .pool
-            .clone()
-            .filter(|_| waiting >= pool::SHARED_JOB && result.is_ok())
+        // Counted only while other threads split: this runs for every test expanded.
+        if let Some(pool) = self.pool.clone()
+            && result.is_ok()
+            && self.raw[first..].iter().filter(|n| n.is_some()).count() >= pool::SHARED_JOB
         {
             let job = pool.post(self.raw.drain(first..).flatten());
             let split = self.split_job::<R>(&job, depth, known_first, cut);
