@@ -98,6 +98,75 @@ pub trait Game: Clone + Eq + Hash + Send {
         std::iter::once(self.clone())
     }
 
+    /// Every successor of this position as the components of its sum, for a game that knows
+    /// them without building the successor whole: what [`successors`](Game::successors) then
+    /// [`split`](Game::split) on each would give, up to order.
+    ///
+    /// [`Solver`](crate::Solver) uses it when it values a component by
+    /// [`Search::Exhaustive`], where every successor is met once and building it only to split
+    /// it again is most of the work: cutting a sheet of paper gives its two pieces, taking from
+    /// the middle of a row gives the two rows left. The default, `None`, has the solvers list
+    /// the successors and split each.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sprague::{grundy, Game, Nimber, Search};
+    ///
+    /// /// Rows of pins; a move knocks down one pin, or two side by side (Kayles).
+    /// #[derive(Clone, PartialEq, Eq, Hash)]
+    /// struct Rows(Vec<u32>);
+    ///
+    /// /// The rows left by knocking `take` pins starting `at` pins into a row of `n`.
+    /// fn pieces(n: u32, at: u32, take: u32) -> impl Iterator<Item = u32> {
+    ///     [at, n - at - take].into_iter().filter(|&len| len > 0)
+    /// }
+    ///
+    /// /// Every (at, take) move on a row of `n` pins, each once up to reflection.
+    /// fn moves(n: u32) -> impl Iterator<Item = (u32, u32)> {
+    ///     (1..=2.min(n)).flat_map(move |take| (0..=(n - take) / 2).map(move |at| (at, take)))
+    /// }
+    ///
+    /// impl Game for Rows {
+    ///     fn successors(&self) -> impl IntoIterator<Item = Self> {
+    ///         let rows = self.0.clone();
+    ///         (0..rows.len()).flat_map(move |i| {
+    ///             let rows = rows.clone();
+    ///             moves(rows[i]).map(move |(at, take)| {
+    ///                 let mut next = rows.clone();
+    ///                 next.remove(i);
+    ///                 next.extend(pieces(rows[i], at, take));
+    ///                 Rows(next)
+    ///             })
+    ///         })
+    ///     }
+    ///
+    ///     fn split(&self) -> impl IntoIterator<Item = Self> {
+    ///         self.0.iter().map(|&n| Rows(vec![n]))
+    ///     }
+    ///
+    ///     // A single row's successors are the rows a move leaves, each a component.
+    ///     fn split_successors(
+    ///         &self,
+    ///     ) -> Option<impl IntoIterator<Item = impl IntoIterator<Item = Self>>> {
+    ///         let &[n] = &self.0[..] else { return None };
+    ///         Some(moves(n).map(move |(at, take)| pieces(n, at, take).map(|len| Rows(vec![len]))))
+    ///     }
+    ///
+    ///     fn search(&self) -> Search {
+    ///         Search::Exhaustive
+    ///     }
+    /// }
+    ///
+    /// // Kayles: 0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, …
+    /// assert_eq!(grundy(&Rows(vec![11]))?, Nimber::new(6));
+    /// assert_eq!(grundy(&Rows(vec![3, 5, 6]))?, Nimber::new(3 ^ 4 ^ 3));
+    /// # Ok::<(), sprague::Error>(())
+    /// ```
+    fn split_successors(&self) -> Option<impl IntoIterator<Item = impl IntoIterator<Item = Self>>> {
+        None::<[[Self; 0]; 0]>
+    }
+
     /// A small number naming this position, so that the solvers find it in an array instead
     /// of hashing it.
     ///

@@ -41,6 +41,9 @@ struct Tokens {
     indexed: bool,
     /// Whether the solver is asked to value every successor ([`Search::Exhaustive`]).
     exhaustive: bool,
+    /// Whether a single token gives its successors as components
+    /// ([`Game::split_successors`]).
+    parts: bool,
 }
 
 impl PartialEq for Tokens {
@@ -64,6 +67,14 @@ impl Tokens {
             split,
             indexed: false,
             exhaustive: false,
+            parts: false,
+        }
+    }
+
+    fn by_parts(self) -> Self {
+        Tokens {
+            parts: true,
+            ..self
         }
     }
 
@@ -86,6 +97,7 @@ impl Tokens {
         Tokens {
             indexed: self.indexed,
             exhaustive: self.exhaustive,
+            parts: self.parts,
             ..Tokens::new(&self.rules, nodes, self.split)
         }
     }
@@ -115,6 +127,18 @@ impl Game for Tokens {
             vec![self.clone()]
         };
         parts
+    }
+
+    fn split_successors(&self) -> Option<impl IntoIterator<Item = impl IntoIterator<Item = Self>>> {
+        let [n] = self.nodes[..] else { return None };
+        if !self.parts {
+            return None;
+        }
+        Some(
+            self.rules.options[usize::from(n)]
+                .iter()
+                .map(move |option| option.iter().map(move |&part| self.with(vec![part]))),
+        )
     }
 
     fn index(&self) -> Option<usize> {
@@ -166,6 +190,7 @@ proptest! {
         // Ask in a scrambled order so that searches start cold and warm.
         let mut indexed = Solver::new();
         let mut exhaustive = Solver::new();
+        let mut by_parts = Solver::new();
         let n = want.len();
         for k in 0..n {
             let node = (k * 7 + 3) % n;
@@ -173,6 +198,8 @@ proptest! {
             prop_assert_eq!(solver.grundy(&token)?.value(), want[node], "node {}", node);
             let every = token.clone().exhaustive();
             prop_assert_eq!(exhaustive.grundy(&every)?.value(), want[node], "exhaustive node {}", node);
+            let parts = every.by_parts();
+            prop_assert_eq!(by_parts.grundy(&parts)?.value(), want[node], "by parts, node {}", node);
             let token = token.indexed();
             prop_assert_eq!(indexed.grundy(&token)?.value(), want[node], "indexed node {}", node);
         }

@@ -5,7 +5,7 @@ use std::hash::{Hash, Hasher};
 
 use smallvec::{SmallVec, smallvec};
 
-use crate::{Error, Game, Nimber};
+use crate::{Error, Game, Nimber, Search};
 
 /// A sheet of grid paper: the shorter side in the high half of a word, the longer side in the
 /// low half, so that sheets order as (shorter, longer) pairs do.
@@ -296,14 +296,25 @@ impl Hash for GridCutting {
 impl Game for GridCutting {
     #[inline]
     fn successors(&self) -> impl IntoIterator<Item = Self> {
-        Cuts {
-            position: self,
-            next_sheet: 0,
-            sheet: Sheet(0),
-            step: 0,
-            across_long: 0,
-            end: 0,
+        Cuts::of(self).map(|(i, pieces)| self.with_cut(i, pieces))
+    }
+
+    /// A single sheet's successors are its pieces, each a component unless too small to cut.
+    #[inline]
+    fn split_successors(&self) -> Option<impl IntoIterator<Item = impl IntoIterator<Item = Self>>> {
+        if self.sheets.len() != 1 {
+            return None;
         }
+        let min_side = self.min_side;
+        Some(Cuts::of(self).map(move |(_, pieces)| {
+            pieces
+                .into_iter()
+                .filter(move |&piece| piece.short() >= min_side && piece.long() / 2 >= min_side)
+                .map(move |piece| GridCutting {
+                    sheets: smallvec![piece],
+                    min_side,
+                })
+        }))
     }
 
     /// A single sheet with sides below 4096 and minimum side 1 or 2 is numbered by its place
@@ -318,6 +329,10 @@ impl Game for GridCutting {
             }
             _ => None,
         }
+    }
+
+    fn search(&self) -> Search {
+        Search::Exhaustive
     }
 
     #[inline]
@@ -351,14 +366,28 @@ struct Cuts<'a> {
     end: u32,
 }
 
+impl<'a> Cuts<'a> {
+    fn of(position: &'a GridCutting) -> Self {
+        Cuts {
+            position,
+            next_sheet: 0,
+            sheet: Sheet(0),
+            step: 0,
+            across_long: 0,
+            end: 0,
+        }
+    }
+}
+
 impl Iterator for Cuts<'_> {
-    type Item = GridCutting;
+    /// The sheet cut and the two pieces.
+    type Item = (usize, [Sheet; 2]);
 
     // Inlined into the solver's loop over successors, the new position never goes through
     // memory.
     #[allow(clippy::inline_always)]
     #[inline(always)]
-    fn next(&mut self) -> Option<GridCutting> {
+    fn next(&mut self) -> Option<(usize, [Sheet; 2])> {
         let position = self.position;
         let k = position.min_side;
         while self.step == self.end {
@@ -386,7 +415,7 @@ impl Iterator for Cuts<'_> {
             let a = k + step - self.across_long;
             [Sheet::new(a, long), Sheet::new(short - a, long)]
         };
-        Some(position.with_cut(self.next_sheet - 1, pieces))
+        Some((self.next_sheet - 1, pieces))
     }
 }
 

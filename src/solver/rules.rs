@@ -18,6 +18,18 @@ pub(crate) trait Rules<N> {
         each: impl FnMut(N) -> Result<(), Error>,
     ) -> Result<(), Error>;
 
+    /// Calls `component` on each component of every successor of `position` and `done` after
+    /// the last one of each successor, if the rules know the components without building the
+    /// successor; `None` if they do not.
+    fn for_each_split_successor<S>(
+        _position: &N,
+        _state: &mut S,
+        _component: impl FnMut(&mut S, N) -> Result<(), Error>,
+        _done: impl FnMut(&mut S) -> Result<(), Error>,
+    ) -> Option<Result<(), Error>> {
+        None
+    }
+
     /// The [`Game::index`] of `position`, if the rules know one.
     fn index(_position: &N) -> Option<usize> {
         None
@@ -51,6 +63,22 @@ impl<G: Game> Rules<G> for GameRules {
             each(component)?;
         }
         Ok(())
+    }
+
+    #[inline]
+    fn for_each_split_successor<S>(
+        position: &G,
+        state: &mut S,
+        mut component: impl FnMut(&mut S, G) -> Result<(), Error>,
+        mut done: impl FnMut(&mut S) -> Result<(), Error>,
+    ) -> Option<Result<(), Error>> {
+        let successors = position.split_successors()?;
+        Some(successors.into_iter().try_for_each(|parts| {
+            for part in parts {
+                component(state, part)?;
+            }
+            done(state)
+        }))
     }
 
     #[inline]
