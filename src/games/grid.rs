@@ -306,14 +306,19 @@ impl Game for GridCutting {
             return None;
         }
         let min_side = self.min_side;
-        Some(Cuts::of(self).map(move |(_, pieces)| {
-            pieces
-                .into_iter()
-                .filter(move |&piece| piece.short() >= min_side && piece.long() / 2 >= min_side)
-                .map(move |piece| GridCutting {
-                    sheets: smallvec![piece],
-                    min_side,
-                })
+        Some(Cuts::of(self).map(move |(_, [p, q])| {
+            let (buf, end) = match (self.is_live(p), self.is_live(q)) {
+                (true, true) => ([p, q], 2),
+                (true, false) => ([p, p], 1),
+                (false, true) => ([q, q], 1),
+                (false, false) => ([p, q], 0),
+            };
+            Pieces {
+                buf,
+                at: 0,
+                end,
+                min_side,
+            }
         }))
     }
 
@@ -344,6 +349,31 @@ impl Game for GridCutting {
                 sheets: smallvec![sheet],
                 min_side: self.min_side,
             })
+    }
+}
+
+/// The live pieces of a cut, each a position of its own.
+struct Pieces {
+    buf: [Sheet; 2],
+    at: u8,
+    end: u8,
+    min_side: u32,
+}
+
+impl Iterator for Pieces {
+    type Item = GridCutting;
+
+    #[inline]
+    fn next(&mut self) -> Option<GridCutting> {
+        if self.at == self.end {
+            return None;
+        }
+        let sheet = self.buf[usize::from(self.at)];
+        self.at += 1;
+        Some(GridCutting {
+            sheets: smallvec![sheet],
+            min_side: self.min_side,
+        })
     }
 }
 
