@@ -75,6 +75,14 @@ fn a_panic_in_the_users_split_on_any_thread_reaches_the_caller_and_leaves_the_so
 struct Tokens {
     edges: std::sync::Arc<Vec<Vec<u16>>>,
     at: Vec<u16>,
+    /// Whether a split on a thread other than the caller's stalls for a millisecond, as on
+    /// a helper thread that lost its core to another program.
+    stalls: bool,
+}
+
+std::thread_local! {
+    /// Set on the thread that asks the solver.
+    static CALLER: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
 impl Game for Tokens {
@@ -88,6 +96,7 @@ impl Game for Tokens {
                 next.push(Tokens {
                     edges: self.edges.clone(),
                     at,
+                    stalls: self.stalls,
                 });
             }
         }
@@ -99,9 +108,13 @@ impl Game for Tokens {
         while start.elapsed() < std::time::Duration::from_nanos(500) {
             std::hint::spin_loop();
         }
+        if self.stalls && !CALLER.get() {
+            std::thread::sleep(std::time::Duration::from_millis(1));
+        }
         self.at.iter().map(|&node| Tokens {
             edges: self.edges.clone(),
             at: vec![node],
+            stalls: self.stalls,
         })
     }
 }
@@ -136,11 +149,18 @@ proptest::proptest! {
         }
         let at = vec![nodes - 3, nodes - 2, nodes - 1];
         let want = at.iter().fold(0, |x, &node| x ^ value[usize::from(node)]);
-        let tokens = Tokens { edges: std::sync::Arc::new(edges), at };
+        let tokens = Tokens { edges: std::sync::Arc::new(edges), at, stalls: false };
         for threads in [1, 2] {
             let got = Solver::new().with_threads(threads).grundy(&tokens).unwrap();
             proptest::prop_assert_eq!(got, Nimber::new(want), "{} threads", threads);
         }
+        // Helpers that stall: the searching thread takes their successors back, or stops
+        // posting successors, and the values stay those of the definition.
+        CALLER.set(true);
+        let stalling = Tokens { stalls: true, ..tokens };
+        let got = Solver::new().with_threads(2).grundy(&stalling);
+        CALLER.set(false);
+        proptest::prop_assert_eq!(got.unwrap(), Nimber::new(want), "stalling helpers");
     }
 }
 

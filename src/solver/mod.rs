@@ -81,7 +81,10 @@ use crate::{Error, Game, Nimber, Outcome, Search};
 ///   board: 300 ns or more on average, as the solver times it), most of the search's time is
 ///   spent splitting, and the successors of a component are independent work: the other
 ///   threads split them while the calling thread takes them in order, searching as alone.
-///   The search is the one a single thread makes, only faster.
+///   The search is the one a single thread makes, only faster. Where handing successors to
+///   another core costs more than it saves (cores far apart, or busy with other programs),
+///   the calling thread sees it in its timings and splits alone until that changes, so that
+///   more threads are never much slower than one.
 /// - A component that asks for [`Search::Exhaustive`] is valued on the calling thread
 ///   alone: its search lists successors in one order, so other threads would repeat it.
 /// - Otherwise each thread searches the same question with a table of its own, from another

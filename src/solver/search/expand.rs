@@ -2,6 +2,7 @@
 //! ordering them for the search.
 
 use std::hash::Hash;
+use std::time::Instant;
 
 use smallvec::SmallVec;
 
@@ -437,15 +438,23 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             }
         }
         // Counted only while other threads split: this runs for every test expanded.
-        if let Some(pool) = self.pool.clone()
+        let timed = self.pool.is_some()
             && result.is_ok()
-            && self.raw[first..].iter().filter(|n| n.is_some()).count() >= pool::SHARED_JOB
+            && self.raw[first..].iter().filter(|n| n.is_some()).count() >= pool::SHARED_JOB;
+        let start = timed.then(Instant::now);
+        if timed
+            && self.pacer.sharing()
+            && let Some(pool) = self.pool.clone()
         {
             let job = pool.post(self.raw.drain(first..).flatten());
             let split = self.split_job::<R>(&job, depth, known_first, cut);
             pool.withdraw();
+            if let (Ok((split, _)), Some(start)) = (&split, start) {
+                self.pacer.record(*split, start.elapsed());
+            }
             return split.map(|(split, settled)| (count + split, settled));
         }
+        let listed = count;
         for at in first..self.raw.len() {
             if result.is_err() {
                 break;
@@ -464,6 +473,9 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             }
         }
         self.raw.truncate(first);
+        if let Some(start) = start {
+            self.pacer.record(count - listed, start.elapsed());
+        }
         result.map(|()| (count, settled))
     }
 
@@ -487,6 +499,10 @@ impl<N: Clone + Eq + Hash> Engine<N> {
         // Slots the helpers claimed and this thread has not taken, and the first slot not
         // yet seen claimed.
         let mut theirs: SmallVec<[usize; 8]> = SmallVec::new();
+        // A helper that has not split a successor in twice the time a split takes has most
+        // likely lost its core to another program (the machine is busy): this thread splits
+        // the successor itself rather than wait a time slice for it.
+        let patience = self.split_cache.split_cost() * 2;
         let mut frontier = 0;
         let mut count = 0;
         loop {
@@ -512,7 +528,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
                 let Some(at) = theirs.pop() else {
                     return Ok((count, false));
                 };
-                job.wait(at)
+                job.wait(at, patience)
             };
             count += 1;
             if self.take_slot::<R>(slot, depth, known_first, cut)? {
@@ -538,7 +554,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
                 let (partial, start) = self.fold_parts::<R>(next, parts, depth)?;
                 self.record(partial, start, known_first)?
             }
-            pool::Slot::Claimed | pool::Slot::Taken => unreachable!("a slot taken twice"),
+            pool::Slot::Claimed(_) | pool::Slot::Taken => unreachable!("a slot taken twice"),
         };
         Ok(added.is_some_and(|value| cut && self.strikes(value)))
     }

@@ -236,6 +236,8 @@ pub(super) struct Engine<N> {
     shared: Option<Arc<Shared<N>>>,
     /// While other threads split successors for this one: where to post them.
     pool: Option<Arc<pool::SplitPool<N>>>,
+    /// Whether posting successors to `pool` pays, measured as the search goes.
+    pacer: pool::Pacer,
     /// This thread's number among the threads searching, and how many there are: the thread
     /// tries the successors of the question rotated by its share of them.
     rotation: (usize, usize),
@@ -272,6 +274,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             expansions: 0,
             shared: None,
             pool: None,
+            pacer: pool::Pacer::default(),
             rotation: (0, 1),
         }
     }

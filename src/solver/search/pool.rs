@@ -9,8 +9,13 @@
 //! which interns what the helpers split as it reaches it, so the search itself, and every
 //! value, is the same as on one thread.
 //!
-//! Helpers wait for jobs spinning for a while, then asleep, so that a search posting a job
-//! every few microseconds does not wake them each time.
+//! Sharing has costs a single thread does not: each successor handed over is a few words
+//! going from one core to another, and a helper may lose its core to another program in the
+//! middle of a split. So the searching thread takes back a successor a helper has held for
+//! twice the time a split takes, and it times its expansions shared and alone in turn
+//! ([`Pacer`]), posting jobs only while that pays. Helpers waiting give their core away
+//! rather than spin, and after a while sleep, so that a search posting a job every few
+//! microseconds does not wake them each time.
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
@@ -35,6 +40,85 @@ pub(super) const SHARED_JOB: usize = 4;
 /// A search alone looks this often (in components expanded) whether the split is costly.
 pub(super) const JOIN_CHECK: u64 = 256;
 
+/// Decides, expansion by expansion, whether posting the successors pays: on a machine whose
+/// cores are far apart, or shared with other programs, handing a successor to another thread
+/// can cost more than splitting it, and which holds can change from one minute to the next
+/// on the same machine, as virtual cores move.
+///
+/// The searching thread times the successors it goes through in a *probe*, expansions shared
+/// and alone in turn, so that both ways see the same part of the search; the faster way then
+/// runs alone for a stretch twice as long as its last, up to [`Pacer::LONGEST`] expansions,
+/// and the next probe follows, so that a change in the machine is seen within a few thousand
+/// expansions, and a probe costs a few percent at most.
+#[derive(Clone, Debug)]
+pub(super) struct Pacer {
+    /// Expansions left in the current stretch or probe.
+    left: u32,
+    /// In a stretch: whether it shares; in a probe, `None`.
+    stretch: Option<bool>,
+    /// The length of the next stretch of each way: alone, shared.
+    lengths: [u32; 2],
+    /// Time and successors of each way in the current probe: alone, shared.
+    nanos: [u64; 2],
+    successors: [u64; 2],
+}
+
+impl Default for Pacer {
+    fn default() -> Self {
+        Pacer {
+            left: Pacer::PROBE,
+            stretch: None,
+            lengths: [Pacer::SHORTEST; 2],
+            nanos: [0; 2],
+            successors: [0; 2],
+        }
+    }
+}
+
+impl Pacer {
+    /// The expansions of a probe, half of them shared.
+    const PROBE: u32 = 128;
+    /// The first stretch of a way that won a probe.
+    const SHORTEST: u32 = 256;
+    /// The longest stretch before the next probe.
+    const LONGEST: u32 = 16384;
+
+    /// Whether the next expansion's successors are to be posted.
+    pub(super) fn sharing(&self) -> bool {
+        self.stretch.unwrap_or(self.left.is_multiple_of(2))
+    }
+
+    /// Records an expansion that went through `successors` successors in `time`, shared or
+    /// not as [`Pacer::sharing`] said.
+    pub(super) fn record(&mut self, successors: usize, time: Duration) {
+        if self.stretch.is_none() {
+            let way = usize::from(self.sharing());
+            self.nanos[way] += u64::try_from(time.as_nanos()).unwrap_or(u64::MAX);
+            self.successors[way] += successors as u64;
+        }
+        self.left -= 1;
+        if self.left > 0 {
+            return;
+        }
+        if self.stretch.is_some() {
+            self.stretch = None;
+            self.left = Pacer::PROBE;
+            return;
+        }
+        // Time per successor of each way, compared as products. Sharing must win by a
+        // twentieth: it also takes the other cores.
+        let alone = u128::from(self.nanos[0]) * u128::from(self.successors[1].max(1));
+        let shared = u128::from(self.nanos[1]) * u128::from(self.successors[0].max(1));
+        let winner = usize::from(shared * 20 < alone * 19);
+        self.stretch = Some(winner == 1);
+        self.left = self.lengths[winner];
+        self.lengths[winner] = (self.lengths[winner] * 2).min(Pacer::LONGEST);
+        self.lengths[1 - winner] = Pacer::SHORTEST;
+        self.nanos = [0; 2];
+        self.successors = [0; 2];
+    }
+}
+
 /// The components of a successor a helper split: most have one or two, kept inline, so that
 /// the searching thread has nothing to free that another thread allocated.
 pub(super) type Parts<N> = SmallVec<[N; 2]>;
@@ -43,8 +127,8 @@ pub(super) type Parts<N> = SmallVec<[N; 2]>;
 pub(super) enum Slot<N> {
     /// Not claimed yet.
     Waiting(N),
-    /// A helper is splitting it.
-    Claimed,
+    /// A helper is splitting a copy of it; the searching thread may take it back.
+    Claimed(N),
     /// A helper split it into these components.
     Split(N, Parts<N>),
     /// The game's split panicked on a helper: the searching thread splits it again itself,
@@ -108,20 +192,23 @@ impl<N> Job<N> {
             .then(|| std::mem::replace(&mut *slot, Slot::Taken))
     }
 
-    /// What a helper made of slot `at`, waiting for it.
-    pub(super) fn wait(&self, at: usize) -> Slot<N> {
-        let mut spins = 0u32;
+    /// What a helper made of slot `at`, waiting for it at most `patience`; after that the
+    /// helper has most likely lost its core to another program, and the successor comes back
+    /// [`Slot::Waiting`], for the searching thread to split itself.
+    pub(super) fn wait(&self, at: usize, patience: Duration) -> Slot<N> {
+        let start = Instant::now();
         loop {
             if let Some(slot) = self.ready(at) {
                 return slot;
             }
-            // A split takes a microsecond or so; longer, and the helper may have lost its core.
-            if spins < 1024 {
-                spins += 1;
-                std::hint::spin_loop();
-            } else {
-                std::thread::yield_now();
+            if start.elapsed() >= patience {
+                let mut slot = lock(&self.slots[at]);
+                return match std::mem::replace(&mut *slot, Slot::Taken) {
+                    Slot::Claimed(successor) => Slot::Waiting(successor),
+                    done => done,
+                };
             }
+            std::hint::spin_loop();
         }
     }
 
@@ -195,27 +282,34 @@ impl<N: Game> SplitPool<N> {
                 let at = match claimed {
                     Ok(at) => at,
                     Err(next) if next < len && !self.stop.load(Ordering::Relaxed) => {
-                        // Far enough ahead of the searching thread: wait for it, reading
-                        // what it writes seldom enough not to slow it.
-                        for _ in 0..32 {
-                            std::hint::spin_loop();
-                        }
+                        // Far enough ahead of the searching thread: wait for it, giving the
+                        // core away (see `next_job`).
+                        std::thread::yield_now();
                         continue;
                     }
                     Err(_) => break,
                 };
                 let mut slot = lock(&job.slots[at]);
-                let Slot::Waiting(successor) = std::mem::replace(&mut *slot, Slot::Claimed) else {
-                    unreachable!("a slot is claimed once")
+                // Else taken back by the searching thread before this helper began.
+                let Slot::Waiting(successor) = std::mem::replace(&mut *slot, Slot::Taken) else {
+                    continue;
                 };
+                // The copy is split; the searching thread may take the successor back.
+                let copy = successor.clone();
+                *slot = Slot::Claimed(successor);
                 drop(slot);
                 let split = catch_unwind(AssertUnwindSafe(|| {
-                    successor.split().into_iter().collect::<Parts<N>>()
+                    copy.split().into_iter().collect::<Parts<N>>()
                 }));
-                *lock(&job.slots[at]) = match split {
-                    Ok(parts) => Slot::Split(successor, parts),
-                    Err(_) => Slot::Failed(successor),
-                };
+                let mut slot = lock(&job.slots[at]);
+                // Taken back meanwhile: the searching thread split it, and this is not wanted.
+                if matches!(*slot, Slot::Claimed(_)) {
+                    *slot = match split {
+                        Ok(parts) => Slot::Split(copy, parts),
+                        Err(_) => Slot::Failed(copy),
+                    };
+                }
+                drop(slot);
                 if self.stop.load(Ordering::Relaxed) {
                     return;
                 }
@@ -231,7 +325,10 @@ impl<N: Game> SplitPool<N> {
                 if self.stop.load(Ordering::Relaxed) {
                     return None;
                 }
-                std::hint::spin_loop();
+                // Not a spin: on a busy machine a spinning helper takes its core from the
+                // searching thread or from another program. On an idle core this returns at
+                // once.
+                std::thread::yield_now();
             }
             let mut current = lock(&self.job);
             while self.generation.load(Ordering::Acquire) == *seen {
@@ -264,5 +361,44 @@ pub(super) struct StopOnDrop<'a, N>(pub(super) &'a SplitPool<N>);
 impl<N> Drop for StopOnDrop<'_, N> {
     fn drop(&mut self) {
         self.0.stop();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Runs `pacer` through `expansions` expansions of ten successors, each taking `shared`
+    /// or `alone` nanoseconds a successor; returns how many were shared.
+    fn run(pacer: &mut Pacer, expansions: u32, shared: u64, alone: u64) -> u32 {
+        let mut posted = 0;
+        for _ in 0..expansions {
+            let nanos = if pacer.sharing() {
+                posted += 1;
+                shared
+            } else {
+                alone
+            };
+            pacer.record(10, Duration::from_nanos(10 * nanos));
+        }
+        posted
+    }
+
+    #[test]
+    fn the_pacer_shares_while_sharing_pays_and_stops_when_it_does_not() {
+        let mut pacer = Pacer::default();
+        // Sharing twice as fast: after the first probes, nearly every expansion shares.
+        run(&mut pacer, 5_000, 500, 1_000);
+        let shared = run(&mut pacer, 20_000, 500, 1_000);
+        assert!(shared > 19_000, "{shared}");
+        // The machine changes: sharing now costs twice as much. Within one long stretch
+        // and a probe the pacer stops posting.
+        run(&mut pacer, 2 * Pacer::LONGEST + Pacer::PROBE, 2_000, 1_000);
+        let shared = run(&mut pacer, 20_000, 2_000, 1_000);
+        assert!(shared < 1_000, "{shared}");
+        // A tie goes to the thread alone.
+        let mut pacer = Pacer::default();
+        let shared = run(&mut pacer, 20_000, 1_000, 1_000);
+        assert!(shared < 1_000, "{shared}");
     }
 }

@@ -3,7 +3,7 @@
 use std::hash::Hash;
 use std::sync::Arc;
 
-use super::pool::{COSTLY, JOIN_CHECK, SplitPool, StopOnDrop};
+use super::pool::{COSTLY, JOIN_CHECK, Pacer, SplitPool, StopOnDrop};
 use super::{ALONE, EXACT, Engine, Run, Shared};
 use crate::solver::rules::{GameRules, Rules};
 use crate::solver::table::PARTIAL;
@@ -49,6 +49,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             // this one (see `pool`).
             let pool = SplitPool::new(helpers.len());
             self.pool = Some(Arc::clone(&pool));
+            self.pacer = Pacer::default();
             result = std::thread::scope(|scope| {
                 let _stop = StopOnDrop(&pool);
                 for _ in 0..helpers.len() {
