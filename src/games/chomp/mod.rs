@@ -349,22 +349,34 @@ impl fmt::Debug for Chomp {
     }
 }
 
+impl Chomp {
+    /// The components of this position: an L is a bar across and a bar down, independent
+    /// (equal ones cancel); any other position is one component.
+    fn parts(self) -> impl Iterator<Item = Chomp> {
+        let parts = if self.row(1) <= 1 {
+            let (across, down) = (self.row(0), self.height());
+            let bar = |len| (len > 1 && across != down).then(|| Chomp::bar(len));
+            [bar(across), bar(down)]
+        } else {
+            // Stored in its least orientation already.
+            [Some(self), None]
+        };
+        parts.into_iter().flatten()
+    }
+}
+
 impl Game for Chomp {
     fn successors(&self) -> impl IntoIterator<Item = Self> {
         bites::bites(*self)
     }
 
     fn split(&self) -> impl IntoIterator<Item = Self> {
-        let parts = if self.row(1) <= 1 {
-            // An L: a bar across and a bar down, independent; equal ones cancel.
-            let (across, down) = (self.row(0), self.height());
-            let bar = |len| (len > 1 && across != down).then(|| Chomp::bar(len));
-            [bar(across), bar(down)]
-        } else {
-            // Stored in its least orientation already.
-            [Some(*self), None]
-        };
-        parts.into_iter().flatten()
+        self.parts()
+    }
+
+    /// A bite's components, without the position made whole first.
+    fn split_successors(&self) -> Option<impl IntoIterator<Item = impl IntoIterator<Item = Self>>> {
+        Some(bites::bites(*self).map(Chomp::parts))
     }
 
     /// Exhaustive: values of Chomp are large (19 for 10 × 10) and a search reaches nearly
