@@ -68,6 +68,51 @@ fn a_panic_in_the_users_split_on_any_thread_reaches_the_caller_and_leaves_the_so
     );
 }
 
+/// User Cram whose `clone` panics once `CLONES` passes `PANIC_AFTER`, while `BRITTLE_CLONE`
+/// is set: on whichever thread clones.
+#[derive(Debug, PartialEq, Eq, Hash)]
+struct BrittleClone(Cram);
+
+static BRITTLE_CLONE: AtomicBool = AtomicBool::new(false);
+static CLONES: AtomicU64 = AtomicU64::new(0);
+
+impl Clone for BrittleClone {
+    fn clone(&self) -> Self {
+        let clones = CLONES.fetch_add(1, Ordering::SeqCst);
+        assert!(
+            !(BRITTLE_CLONE.load(Ordering::SeqCst) && clones > PANIC_AFTER),
+            "the user's clone panics"
+        );
+        BrittleClone(self.0.clone())
+    }
+}
+
+impl Game for BrittleClone {
+    fn successors(&self) -> impl IntoIterator<Item = Self> {
+        self.0.successors().into_iter().map(BrittleClone)
+    }
+
+    fn split(&self) -> impl IntoIterator<Item = Self> {
+        self.0.split().into_iter().map(BrittleClone)
+    }
+}
+
+#[test]
+fn a_panic_in_the_users_clone_on_any_thread_reaches_the_caller_and_leaves_the_solver_usable() {
+    let mut solver = Solver::new().with_threads(2);
+    CLONES.store(0, Ordering::SeqCst);
+    BRITTLE_CLONE.store(true, Ordering::SeqCst);
+    let caught = catch_unwind(AssertUnwindSafe(|| {
+        solver.grundy(&BrittleClone(Cram::full(4, 7)))
+    }));
+    BRITTLE_CLONE.store(false, Ordering::SeqCst);
+    assert!(caught.is_err());
+    assert_eq!(
+        solver.grundy(&BrittleClone(Cram::full(4, 7))).unwrap(),
+        Nimber::new(3)
+    );
+}
+
 /// Tokens on a random acyclic graph (edges from a node to lower ones): a move slides one token
 /// along an edge. Its split (one token a component) is slowed to about half a microsecond, as
 /// a user's costly split would be, so that other threads split successors for the search.

@@ -294,8 +294,12 @@ impl<N: Game> SplitPool<N> {
                 let Slot::Waiting(successor) = std::mem::replace(&mut *slot, Slot::Taken) else {
                     continue;
                 };
-                // The copy is split; the searching thread may take the successor back.
-                let copy = successor.clone();
+                // The copy is split; the searching thread may take the successor back. A
+                // panic in the game's `clone` leaves it to the searching thread too.
+                let Ok(copy) = catch_unwind(AssertUnwindSafe(|| successor.clone())) else {
+                    *slot = Slot::Failed(successor);
+                    continue;
+                };
                 *slot = Slot::Claimed(successor);
                 drop(slot);
                 let split = catch_unwind(AssertUnwindSafe(|| {
