@@ -4,7 +4,7 @@
 mod common;
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
 use common::user_cram::Cram;
 use sprague::{Game, Nimber, Solver};
@@ -29,13 +29,32 @@ fn a_user_game_with_a_costly_split_has_the_same_values_on_any_number_of_threads(
     }
 }
 
-/// User Cram whose split panics once `SPLITS` passes `PANIC_AFTER`, while `BRITTLE` is set.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+/// User Cram whose split or clone (`BRITTLE` says which) panics once `CALLS` passes
+/// `PANIC_AFTER`, on whichever thread calls it.
+#[derive(Debug, PartialEq, Eq, Hash)]
 struct Brittle(Cram);
 
-static BRITTLE: AtomicBool = AtomicBool::new(false);
-static SPLITS: AtomicU64 = AtomicU64::new(0);
+static BRITTLE: AtomicU8 = AtomicU8::new(0);
+static CALLS: AtomicU64 = AtomicU64::new(0);
+const SPLIT: u8 = 1;
+const CLONE: u8 = 2;
 const PANIC_AFTER: u64 = 30_000;
+
+/// Panics if `what` is brittle and called often enough.
+fn call(what: u8) {
+    let calls = CALLS.fetch_add(1, Ordering::SeqCst);
+    assert!(
+        !(BRITTLE.load(Ordering::SeqCst) == what && calls > PANIC_AFTER),
+        "the user's code panics"
+    );
+}
+
+impl Clone for Brittle {
+    fn clone(&self) -> Self {
+        call(CLONE);
+        Brittle(self.0.clone())
+    }
+}
 
 impl Game for Brittle {
     fn successors(&self) -> impl IntoIterator<Item = Self> {
@@ -43,74 +62,27 @@ impl Game for Brittle {
     }
 
     fn split(&self) -> impl IntoIterator<Item = Self> {
-        let splits = SPLITS.fetch_add(1, Ordering::SeqCst);
-        assert!(
-            !(BRITTLE.load(Ordering::SeqCst) && splits > PANIC_AFTER),
-            "the user's split panics"
-        );
+        call(SPLIT);
         self.0.split().into_iter().map(Brittle)
     }
 }
 
 #[test]
-fn a_panic_in_the_users_split_on_any_thread_reaches_the_caller_and_leaves_the_solver_usable() {
-    let mut solver = Solver::new().with_threads(2);
-    SPLITS.store(0, Ordering::SeqCst);
-    BRITTLE.store(true, Ordering::SeqCst);
-    let caught = catch_unwind(AssertUnwindSafe(|| {
-        solver.grundy(&Brittle(Cram::full(4, 7)))
-    }));
-    BRITTLE.store(false, Ordering::SeqCst);
-    assert!(caught.is_err());
-    assert_eq!(
-        solver.grundy(&Brittle(Cram::full(4, 7))).unwrap(),
-        Nimber::new(3)
-    );
-}
-
-/// User Cram whose `clone` panics once `CLONES` passes `PANIC_AFTER`, while `BRITTLE_CLONE`
-/// is set: on whichever thread clones.
-#[derive(Debug, PartialEq, Eq, Hash)]
-struct BrittleClone(Cram);
-
-static BRITTLE_CLONE: AtomicBool = AtomicBool::new(false);
-static CLONES: AtomicU64 = AtomicU64::new(0);
-
-impl Clone for BrittleClone {
-    fn clone(&self) -> Self {
-        let clones = CLONES.fetch_add(1, Ordering::SeqCst);
-        assert!(
-            !(BRITTLE_CLONE.load(Ordering::SeqCst) && clones > PANIC_AFTER),
-            "the user's clone panics"
+fn a_panic_in_the_users_code_on_any_thread_reaches_the_caller_and_leaves_the_solver_usable() {
+    for what in [SPLIT, CLONE] {
+        let mut solver = Solver::new().with_threads(2);
+        CALLS.store(0, Ordering::SeqCst);
+        BRITTLE.store(what, Ordering::SeqCst);
+        let caught = catch_unwind(AssertUnwindSafe(|| {
+            solver.grundy(&Brittle(Cram::full(4, 7)))
+        }));
+        BRITTLE.store(0, Ordering::SeqCst);
+        assert!(caught.is_err(), "{what}");
+        assert_eq!(
+            solver.grundy(&Brittle(Cram::full(4, 7))).unwrap(),
+            Nimber::new(3)
         );
-        BrittleClone(self.0.clone())
     }
-}
-
-impl Game for BrittleClone {
-    fn successors(&self) -> impl IntoIterator<Item = Self> {
-        self.0.successors().into_iter().map(BrittleClone)
-    }
-
-    fn split(&self) -> impl IntoIterator<Item = Self> {
-        self.0.split().into_iter().map(BrittleClone)
-    }
-}
-
-#[test]
-fn a_panic_in_the_users_clone_on_any_thread_reaches_the_caller_and_leaves_the_solver_usable() {
-    let mut solver = Solver::new().with_threads(2);
-    CLONES.store(0, Ordering::SeqCst);
-    BRITTLE_CLONE.store(true, Ordering::SeqCst);
-    let caught = catch_unwind(AssertUnwindSafe(|| {
-        solver.grundy(&BrittleClone(Cram::full(4, 7)))
-    }));
-    BRITTLE_CLONE.store(false, Ordering::SeqCst);
-    assert!(caught.is_err());
-    assert_eq!(
-        solver.grundy(&BrittleClone(Cram::full(4, 7))).unwrap(),
-        Nimber::new(3)
-    );
 }
 
 /// Tokens on a random acyclic graph (edges from a node to lower ones): a move slides one token
