@@ -369,6 +369,15 @@ impl Game for Cram {
             .map(move |piece| Cram::from_board(board.with_cells(cells & !piece)))
     }
 
+    /// The dominoes that fit, one bit each; unknown for a component whose symmetries leave
+    /// moves out.
+    fn move_count(&self) -> Option<usize> {
+        (self.symmetries == 1).then(|| {
+            let (across, down) = self.move_bits();
+            (across.count_ones() + down.count_ones()) as usize
+        })
+    }
+
     fn split(&self) -> impl IntoIterator<Item = Self> {
         split::parts(self.board())
             .into_iter()
