@@ -122,15 +122,16 @@ impl Layout for Frame {
 pub(super) fn parts(board: Board) -> SmallVec<[Part; 8]> {
     let mut parts = SmallVec::new();
     if board.cols() == FRAME {
-        collect(Frame, board.cells(), &mut parts);
+        collect(Frame, reduce(Frame, board.cells()), &mut parts);
     } else if board.cells() != 0 {
-        collect(Grid::new(board.cols()), board.cells(), &mut parts);
+        let grid = Grid::new(board.cols());
+        collect(grid, reduce(grid, board.cells()), &mut parts);
     }
     parts
 }
 
-fn collect<L: Layout>(grid: L, cells: u64, parts: &mut SmallVec<[Part; 8]>) {
-    let p = reduce(grid, cells);
+/// Adds the components of `p`, which [`reduce`] leaves as it is, to `parts`.
+fn collect<L: Layout>(grid: L, p: u64, parts: &mut SmallVec<[Part; 8]>) {
     let cut = idle_across(grid, p);
     // Not joining a cell of `cut` to the cell to its right, either way.
     let not_first = grid.not_first() & !(cut << 1);
@@ -156,9 +157,15 @@ fn collect<L: Layout>(grid: L, cells: u64, parts: &mut SmallVec<[Part; 8]>) {
             continue;
         }
         if cut != 0 && component != p {
-            // Cut off by dominoes that need not be played: it may reduce further.
-            collect(grid, component, parts);
-            continue;
+            // Cut off by dominoes that need not be played: it may reduce further. If not, it
+            // has no such dominoes but those of `p`: a cell that lost its neighbour across
+            // the cut is in no 2 x 2 block of the component, or is not a corner whose walls
+            // make one idle.
+            let reduced = reduce(grid, component);
+            if reduced != component {
+                collect(grid, reduced, parts);
+                continue;
+            }
         }
         if let Some(part) = canonical(grid, component) {
             if let Some(i) = parts.iter().position(|&(b, _)| b == part.0) {
@@ -443,8 +450,9 @@ mod tests {
             // Denser boards than a uniform draw, as positions of a search are.
             let cells = seed | seed.rotate_left(23);
             let (mut framed, mut any) = (SmallVec::new(), SmallVec::new());
-            collect(Frame, cells, &mut framed);
-            collect(Grid::new(FRAME), cells, &mut any);
+            collect(Frame, reduce(Frame, cells), &mut framed);
+            let grid = Grid::new(FRAME);
+            collect(grid, reduce(grid, cells), &mut any);
             assert_eq!(framed, any, "{cells:#x}");
         }
     }
