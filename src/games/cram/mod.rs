@@ -354,14 +354,14 @@ impl Game for Cram {
         } else {
             width
         };
-        let slots = if cells == 0 {
+        let pieces = if cells == 0 {
             &[][..]
         } else {
-            order::slots(rows, cols)
+            order::pieces(rows, cols, width)
         };
-        slots
+        pieces
             .iter()
-            .map(move |&slot| order::piece(slot, width))
+            .copied()
             .filter(move |&piece| {
                 cells & piece == piece
                     && (symmetries == 1 || least_in_orbit(board, symmetries, cols, piece))
