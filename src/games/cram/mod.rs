@@ -354,18 +354,12 @@ impl Game for Cram {
         } else {
             width
         };
-        let pieces = if cells == 0 {
-            &[][..]
-        } else {
-            order::pieces(rows, cols, width)
-        };
+        let (across, down) = self.move_bits();
+        let pieces = (cells != 0).then(|| order::of(rows, cols, width).listed(across, down));
         pieces
-            .iter()
-            .copied()
-            .filter(move |&piece| {
-                cells & piece == piece
-                    && (symmetries == 1 || least_in_orbit(board, symmetries, cols, piece))
-            })
+            .into_iter()
+            .flatten()
+            .filter(move |&piece| symmetries == 1 || least_in_orbit(board, symmetries, cols, piece))
             .map(move |piece| Cram::from_board(board.with_cells(cells & !piece)))
     }
 
