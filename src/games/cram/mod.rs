@@ -374,8 +374,6 @@ impl Game for Cram {
 
     fn split(&self) -> impl IntoIterator<Item = Self> {
         split::parts(self.board())
-            .into_iter()
-            .map(|(board, symmetries)| Cram::with_symmetries(board, symmetries))
     }
 }
 

@@ -9,11 +9,16 @@
 
 use smallvec::SmallVec;
 
+use super::Cram;
 use crate::board::{Board, COLUMN, Symmetry, low_bits, shl, shr};
 
 /// A component in canonical form and the symmetries of its box that fix it (bit s for
 /// `Symmetry::ALL[s]`: bit 0 for the identity, always set).
-pub(super) type Part = (Board, u8);
+type Part = (Board, u8);
+
+/// The components of a position. Most positions have few, and a short list is copied as it
+/// is returned and iterated.
+pub(super) type Parts = SmallVec<[Cram; 4]>;
 
 /// The width of the board of components whose box fits in 8 × 8.
 pub(super) const FRAME: u32 = 8;
@@ -119,7 +124,7 @@ impl Layout for Frame {
 /// two equal ones cancelling.
 ///
 /// O(n) word operations for n cells, in practice a few hundred instructions.
-pub(super) fn parts(board: Board) -> SmallVec<[Part; 8]> {
+pub(super) fn parts(board: Board) -> Parts {
     let mut parts = SmallVec::new();
     if board.cols() == FRAME {
         collect(Frame, reduce(Frame, board.cells()), &mut parts);
@@ -131,7 +136,7 @@ pub(super) fn parts(board: Board) -> SmallVec<[Part; 8]> {
 }
 
 /// Adds the components of `p`, which [`reduce`] leaves as it is, to `parts`.
-fn collect<L: Layout>(grid: L, p: u64, parts: &mut SmallVec<[Part; 8]>) {
+fn collect<L: Layout>(grid: L, p: u64, parts: &mut Parts) {
     let cut = idle_across(grid, p);
     // Not joining a cell of `cut` to the cell to its right, either way.
     let not_first = grid.not_first() & !(cut << 1);
@@ -167,8 +172,9 @@ fn collect<L: Layout>(grid: L, p: u64, parts: &mut SmallVec<[Part; 8]>) {
                 continue;
             }
         }
-        if let Some(part) = canonical(grid, component) {
-            if let Some(i) = parts.iter().position(|&(b, _)| b == part.0) {
+        if let Some((board, symmetries)) = canonical(grid, component) {
+            let part = Cram::with_symmetries(board, symmetries);
+            if let Some(i) = parts.iter().position(|&other| other == part) {
                 parts.swap_remove(i);
             } else {
                 parts.push(part);
