@@ -343,6 +343,7 @@ impl FromStr for Cram {
 
 impl Game for Cram {
     fn successors(&self) -> impl IntoIterator<Item = Self> {
+        let position = *self;
         let board = self.board();
         let cells = board.cells();
         let symmetries = self.symmetries;
@@ -360,7 +361,12 @@ impl Game for Cram {
             .into_iter()
             .flatten()
             .filter(move |&piece| symmetries == 1 || least_in_orbit(board, symmetries, cols, piece))
-            .map(move |piece| Cram::from_board(board.with_cells(cells & !piece)))
+            // The piece is on the board: nothing to mask.
+            .map(move |piece| Cram {
+                cells: cells & !piece,
+                symmetries: 1,
+                ..position
+            })
     }
 
     /// The dominoes that fit, one bit each; unknown for a component whose symmetries leave
