@@ -241,6 +241,42 @@ pub trait Game: Clone + Eq + Hash + Send {
     fn search(&self) -> Search {
         Search::Pruned
     }
+
+    /// How many positions [`successors`](Game::successors) lists, if the game can tell
+    /// without listing them (a count of bits, a formula), or `None`.
+    ///
+    /// [`Solver`](crate::Solver) orders the successors of a position by the move counts of
+    /// their components, fewer moves first, and knows a value to be at most its number of
+    /// moves: a count saves listing the successors of components it would not search. It must
+    /// be exactly the number `successors` lists, counting equal positions each time; a wrong
+    /// count may give a wrong value. The default is `None`: the solver lists and counts.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sprague::{grundy, Game, Nimber};
+    ///
+    /// /// Take any positive number of tokens.
+    /// #[derive(Clone, PartialEq, Eq, Hash)]
+    /// struct Heap(u32);
+    ///
+    /// impl Game for Heap {
+    ///     fn successors(&self) -> impl IntoIterator<Item = Self> {
+    ///         (0..self.0).map(Heap)
+    ///     }
+    ///
+    ///     fn move_count(&self) -> Option<usize> {
+    ///         usize::try_from(self.0).ok()
+    ///     }
+    /// }
+    ///
+    /// assert_eq!(Heap(7).move_count(), Some(Heap(7).successors().into_iter().count()));
+    /// assert_eq!(grundy(&Heap(7))?, Nimber::new(7));
+    /// # Ok::<(), sprague::Error>(())
+    /// ```
+    fn move_count(&self) -> Option<usize> {
+        None
+    }
 }
 
 /// How [`Solver`](crate::Solver) looks for the value of a component: see [`Game::search`].

@@ -129,6 +129,18 @@ proptest! {
     }
 
     #[test]
+    fn cram_move_count_is_the_number_of_successors(board in board()) {
+        // The board itself, and its components, which list one move per class of moves
+        // their symmetries make equivalent.
+        let cram = Cram::from_board(board);
+        for position in std::iter::once(cram).chain(cram.split()) {
+            let listed = position.successors().into_iter().count();
+            prop_assert!(position.move_count().is_none_or(|count| count == listed));
+        }
+        prop_assert_eq!(cram.move_count(), Some(cram.moves().count()));
+    }
+
+    #[test]
     fn cram_on_dense_boards_is_brute_force(board in (2u32..=5, 2u32..=5, any::<u64>(), any::<u64>())
         .prop_map(|(r, c, a, b)| Board::empty(r, c).unwrap().with_cells(a | b)))
     {

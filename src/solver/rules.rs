@@ -39,6 +39,10 @@ pub(crate) trait Rules<N> {
     fn exhaustive(_position: &N) -> bool {
         false
     }
+    /// The [`Game::move_count`] of `position`, if the rules know one.
+    fn move_count(_position: &N) -> Option<usize> {
+        None
+    }
 }
 
 /// The rules of a [`Game`].
@@ -89,6 +93,11 @@ impl<G: Game> Rules<G> for GameRules {
     #[inline]
     fn exhaustive(position: &G) -> bool {
         position.search() == Search::Exhaustive
+    }
+
+    #[inline]
+    fn move_count(position: &G) -> Option<usize> {
+        position.move_count()
     }
 }
 

@@ -98,12 +98,13 @@ impl<N: Clone + Eq + Hash> SplitCache<N> {
         split: impl FnOnce(N, &mut ComponentIds) -> Result<(), E>,
     ) -> Result<&ComponentIds, E> {
         self.lookups += 1;
-        if self.lookups == WARM && self.judged {
+        // At least, not exactly: a peek counts lookups too, and may step over the mark.
+        if self.judged && self.lookups >= WARM {
             // After a rest the cache starts empty: its first lookups say little of its worth.
             self.lookups = 0;
             self.hits = 0;
             self.judged = false;
-        } else if self.lookups == TRIAL {
+        } else if self.lookups >= TRIAL {
             self.judge();
         }
         let start = self.lookups.is_multiple_of(SAMPLE).then(Instant::now);
@@ -219,4 +220,23 @@ fn median(times: &mut [u32]) -> Option<Duration> {
     Some(Duration::from_nanos(u64::from(
         *times.select_nth_unstable(middle).1,
     )))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_trial_ends_when_peeks_step_over_its_length() {
+        let mut cache = SplitCache::new();
+        cache.insert(1u32, ComponentIds::new(), usize::MAX);
+        // Hits by peeks alone carry the count of lookups past the trial's length.
+        for _ in 0..=TRIAL {
+            assert!(cache.peek(&1).is_some());
+        }
+        cache
+            .get_or_split(2, usize::MAX, |_, _| Ok::<(), ()>(()))
+            .unwrap();
+        assert!(cache.lookups < TRIAL, "the trial was judged");
+    }
 }

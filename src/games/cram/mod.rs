@@ -343,6 +343,7 @@ impl FromStr for Cram {
 
 impl Game for Cram {
     fn successors(&self) -> impl IntoIterator<Item = Self> {
+        let position = *self;
         let board = self.board();
         let cells = board.cells();
         let symmetries = self.symmetries;
@@ -354,25 +355,31 @@ impl Game for Cram {
         } else {
             width
         };
-        let slots = if cells == 0 {
-            &[][..]
-        } else {
-            order::slots(rows, cols)
-        };
-        slots
-            .iter()
-            .map(move |&slot| order::piece(slot, width))
-            .filter(move |&piece| {
-                cells & piece == piece
-                    && (symmetries == 1 || least_in_orbit(board, symmetries, cols, piece))
+        let (across, down) = self.move_bits();
+        let pieces = (cells != 0).then(|| order::of(rows, cols, width).listed(across, down));
+        pieces
+            .into_iter()
+            .flatten()
+            .filter(move |&piece| symmetries == 1 || least_in_orbit(board, symmetries, cols, piece))
+            // The piece is on the board: nothing to mask.
+            .map(move |piece| Cram {
+                cells: cells & !piece,
+                symmetries: 1,
+                ..position
             })
-            .map(move |piece| Cram::from_board(board.with_cells(cells & !piece)))
+    }
+
+    /// The dominoes that fit, one bit each; unknown for a component whose symmetries leave
+    /// moves out.
+    fn move_count(&self) -> Option<usize> {
+        (self.symmetries == 1).then(|| {
+            let (across, down) = self.move_bits();
+            (across.count_ones() + down.count_ones()) as usize
+        })
     }
 
     fn split(&self) -> impl IntoIterator<Item = Self> {
         split::parts(self.board())
-            .into_iter()
-            .map(|(board, symmetries)| Cram::with_symmetries(board, symmetries))
     }
 }
 

@@ -9,11 +9,16 @@
 
 use smallvec::SmallVec;
 
-use crate::board::{Board, COLUMN, low_bits, shl, shr};
+use super::Cram;
+use crate::board::{Board, COLUMN, Symmetry, low_bits, shl, shr};
 
 /// A component in canonical form and the symmetries of its box that fix it (bit s for
 /// `Symmetry::ALL[s]`: bit 0 for the identity, always set).
-pub(super) type Part = (Board, u8);
+type Part = (Board, u8);
+
+/// The components of a position. Most positions have few, and a short list is copied as it
+/// is returned and iterated.
+pub(super) type Parts = SmallVec<[Cram; 4]>;
 
 /// The width of the board of components whose box fits in 8 × 8.
 pub(super) const FRAME: u32 = 8;
@@ -119,18 +124,19 @@ impl Layout for Frame {
 /// two equal ones cancelling.
 ///
 /// O(n) word operations for n cells, in practice a few hundred instructions.
-pub(super) fn parts(board: Board) -> SmallVec<[Part; 8]> {
+pub(super) fn parts(board: Board) -> Parts {
     let mut parts = SmallVec::new();
     if board.cols() == FRAME {
-        collect(Frame, board.cells(), &mut parts);
+        collect(Frame, reduce(Frame, board.cells()), &mut parts);
     } else if board.cells() != 0 {
-        collect(Grid::new(board.cols()), board.cells(), &mut parts);
+        let grid = Grid::new(board.cols());
+        collect(grid, reduce(grid, board.cells()), &mut parts);
     }
     parts
 }
 
-fn collect<L: Layout>(grid: L, cells: u64, parts: &mut SmallVec<[Part; 8]>) {
-    let p = reduce(grid, cells);
+/// Adds the components of `p`, which [`reduce`] leaves as it is, to `parts`.
+fn collect<L: Layout>(grid: L, p: u64, parts: &mut Parts) {
     let cut = idle_across(grid, p);
     // Not joining a cell of `cut` to the cell to its right, either way.
     let not_first = grid.not_first() & !(cut << 1);
@@ -156,12 +162,19 @@ fn collect<L: Layout>(grid: L, cells: u64, parts: &mut SmallVec<[Part; 8]>) {
             continue;
         }
         if cut != 0 && component != p {
-            // Cut off by dominoes that need not be played: it may reduce further.
-            collect(grid, component, parts);
-            continue;
+            // Cut off by dominoes that need not be played: it may reduce further. If not, it
+            // has no such dominoes but those of `p`: a cell that lost its neighbour across
+            // the cut is in no 2 x 2 block of the component, or is not a corner whose walls
+            // make one idle.
+            let reduced = reduce(grid, component);
+            if reduced != component {
+                collect(grid, reduced, parts);
+                continue;
+            }
         }
-        if let Some(part) = canonical(grid, component) {
-            if let Some(i) = parts.iter().position(|&(b, _)| b == part.0) {
+        if let Some((board, symmetries)) = canonical(grid, component) {
+            let part = Cram::with_symmetries(board, symmetries);
+            if let Some(i) = parts.iter().position(|&other| other == part) {
                 parts.swap_remove(i);
             } else {
                 parts.push(part);
@@ -179,10 +192,12 @@ fn canonical<L: Layout>(grid: L, component: u64) -> Option<Part> {
     let bottom = component.ilog2() / cols;
     let rows = bottom - top + 1;
     let cells = component >> (top * cols);
-    // Every row folded onto the first, doubling the rows folded at each step.
+    // Every row folded onto the first, doubling the rows folded at each step: as many steps
+    // as a board of this width could need, a number the branch predictor learns (and a
+    // constant in the frame), not as many as this box needs.
     let mut fold = cells;
     let mut span = cols;
-    while span < rows * cols {
+    while span < 64 {
         fold |= fold >> span;
         span <<= 1;
     }
@@ -234,23 +249,39 @@ fn framed_canonical(cells: u64, rows: u32, cols: u32) -> Option<Part> {
         .enumerate()
         .fold(0u8, |set, (s, &image)| set | u8::from(image == least) << s);
     let best = equal.trailing_zeros();
-    let ties = equal != 1 << best;
     // An odd symmetry transposes the box.
-    let (rows, cols) = if best & 1 == 1 {
-        (cols, rows)
-    } else {
-        (rows, cols)
-    };
-    let symmetries = if ties {
-        images(least, rows, cols)
-            .iter()
-            .enumerate()
-            .filter(|&(_, &image)| image == least)
-            .fold(0, |set, (s, _)| set | 1 << s)
-    } else {
-        1
-    };
-    Some((Board::from_raw(rows, FRAME, least), symmetries))
+    let rows = if best & 1 == 1 { cols } else { rows };
+    Some((
+        Board::from_raw(rows, FRAME, least),
+        STABILISERS[best as usize][equal as usize],
+    ))
+}
+
+/// The symmetries that fix the least image of a component, by the symmetry `best` that gives
+/// it and the set of those that do (bit s for `Symmetry::ALL[s]`): back from the least image
+/// by the inverse of `best`, then forward by one giving it. A table, not a branch on whether
+/// several symmetries give it, which is all but random.
+static STABILISERS: [[u8; 256]; 8] = stabilisers();
+
+const fn stabilisers() -> [[u8; 256]; 8] {
+    let mut table = [[0; 256]; 8];
+    let mut best = 0;
+    while best < 8 {
+        let back = Symmetry::ALL[best].inverse();
+        let mut giving = 0;
+        while giving < 256 {
+            let mut s = 0;
+            while s < 8 {
+                if giving >> s & 1 == 1 {
+                    table[best][giving] |= 1 << back.then(Symmetry::ALL[s]).index();
+                }
+                s += 1;
+            }
+            giving += 1;
+        }
+        best += 1;
+    }
+    table
 }
 
 /// The images of cells aligned to the top left of a board [`FRAME`] wide, box `rows` ×
@@ -403,7 +434,6 @@ fn idle_across<L: Layout>(grid: L, p: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Symmetry;
 
     /// Cells of a board `FRAME` wide as a board of their box.
     fn boxed(cells: u64, rows: u32, cols: u32) -> Board {
@@ -427,6 +457,12 @@ mod tests {
                         assert_eq!(boxed(got, want.rows(), want.cols()), want);
                     }
                     assert_eq!(images(cells, rows, cols)[6], half_turn(cells, rows, cols));
+                    // With symmetries of their own, too, so that several images are least.
+                    for s in [0, 2, 4, 6] {
+                        stabiliser_is_what_fixes_the_least_image(
+                            cells | image(cells, s, rows, cols),
+                        );
+                    }
                     assert_eq!(framed_width(cells), 64 - fold_cols(cells).leading_zeros());
                 }
             }
@@ -443,9 +479,26 @@ mod tests {
             // Denser boards than a uniform draw, as positions of a search are.
             let cells = seed | seed.rotate_left(23);
             let (mut framed, mut any) = (SmallVec::new(), SmallVec::new());
-            collect(Frame, cells, &mut framed);
-            collect(Grid::new(FRAME), cells, &mut any);
+            collect(Frame, reduce(Frame, cells), &mut framed);
+            let grid = Grid::new(FRAME);
+            collect(grid, reduce(grid, cells), &mut any);
             assert_eq!(framed, any, "{cells:#x}");
+        }
+    }
+
+    /// The symmetries `canonical` gives with a component fix its least image, and no others.
+    fn stabiliser_is_what_fixes_the_least_image(cells: u64) {
+        if cells.count_ones() < 2 {
+            return;
+        }
+        if let Some((least, symmetries)) = canonical(Frame, cells) {
+            let cols = framed_width(least.cells());
+            let fixing = images(least.cells(), least.rows(), cols)
+                .iter()
+                .enumerate()
+                .filter(|&(_, &image)| image == least.cells())
+                .fold(0, |set, (s, _)| set | 1 << s);
+            assert_eq!(symmetries, fixing, "{cells:#x}");
         }
     }
 

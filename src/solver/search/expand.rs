@@ -737,17 +737,24 @@ impl<N: Clone + Eq + Hash> Engine<N> {
         Ok(())
     }
 
-    /// The number of moves of component `id`, listed if it was never counted.
+    /// The number of moves of component `id`, counted by the game or listed if it was never
+    /// counted.
     pub(super) fn moves<R: Rules<N>>(&mut self, rules: &mut R, id: u32) -> Result<u32, Error> {
         let known = self.table.aux(id).moves;
         if known != NOT_COUNTED {
             return Ok(known);
         }
-        let mut count = 0u32;
-        rules.for_each_successor(self.table.position(id), |_| {
-            count = count.saturating_add(1);
-            Ok(())
-        })?;
+        let position = self.table.position(id);
+        let count = if let Some(count) = R::move_count(position) {
+            u32::try_from(count).unwrap_or(u32::MAX)
+        } else {
+            let mut count = 0u32;
+            rules.for_each_successor(position, |_| {
+                count = count.saturating_add(1);
+                Ok(())
+            })?;
+            count
+        };
         let count = count.min(NOT_COUNTED - 1);
         self.table.aux_mut(id).moves = count;
         Ok(count)
