@@ -30,6 +30,11 @@ use crate::{Error, Nimber};
 /// solvers will share work between them. A game whose components are naturally numbered (heap
 /// sizes, board sizes) can also give each an [`index`](Game::index), which spares the hashing.
 ///
+/// The other methods only make a search faster, never change a value:
+/// [`search`](Game::search) chooses an exhaustive search where pruning does not pay,
+/// [`split_successors`](Game::split_successors) gives a move's components without building
+/// the whole position, and [`move_count`](Game::move_count) counts moves without listing them.
+///
 /// # Examples
 ///
 /// Take 1, 3 or 4 stones from a pile, the classic first example of Grundy values:
