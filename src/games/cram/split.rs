@@ -10,10 +10,12 @@
 use smallvec::SmallVec;
 
 use super::Cram;
-use crate::board::{Board, COLUMN, Symmetry, low_bits, shl, shr};
+use crate::board::{Board, COLUMN, low_bits, shl, shr};
 
 /// A component in canonical form and the symmetries of its box that fix it (bit s for
-/// `Symmetry::ALL[s]`: bit 0 for the identity, always set).
+/// `Symmetry::ALL[s]`: bit 0 for the identity, always set), or 0 for a component on the
+/// frame, whose symmetries [`stabiliser`] finds when its moves are listed: most components
+/// are met again and again, and only few are ever expanded.
 type Part = (Board, u8);
 
 /// The components of a position. Most positions have few, and a short list is copied as it
@@ -236,7 +238,8 @@ fn repack(cells: u64, rows: u32, from: u32, width: u32, to: u32) -> u64 {
 }
 
 /// [`canonical`] of a component aligned to the top left of a board [`FRAME`] wide, its box
-/// `rows` × `cols`: the least of its eight images, each aligned the same way.
+/// `rows` × `cols`: the least of its eight images, each aligned the same way, its symmetries
+/// left to [`stabiliser`].
 fn framed_canonical(cells: u64, rows: u32, cols: u32) -> Option<Part> {
     let all = images(cells, rows, cols);
     if (rows | cols) & 1 == 0 && all[6] == cells {
@@ -244,44 +247,18 @@ fn framed_canonical(cells: u64, rows: u32, cols: u32) -> Option<Part> {
     }
     // Without branches: which image is least is all but random.
     let least = all.into_iter().fold(u64::MAX, u64::min);
-    let equal = all
-        .iter()
-        .enumerate()
-        .fold(0u8, |set, (s, &image)| set | u8::from(image == least) << s);
-    let best = equal.trailing_zeros();
-    // An odd symmetry transposes the box.
-    let rows = if best & 1 == 1 { cols } else { rows };
-    Some((
-        Board::from_raw(rows, FRAME, least),
-        STABILISERS[best as usize][equal as usize],
-    ))
+    // An image with fewer rows is less: its highest cell is in a lower row.
+    Some((Board::from_raw(rows.min(cols), FRAME, least), 0))
 }
 
-/// The symmetries that fix the least image of a component, by the symmetry `best` that gives
-/// it and the set of those that do (bit s for `Symmetry::ALL[s]`): back from the least image
-/// by the inverse of `best`, then forward by one giving it. A table, not a branch on whether
-/// several symmetries give it, which is all but random.
-static STABILISERS: [[u8; 256]; 8] = stabilisers();
-
-const fn stabilisers() -> [[u8; 256]; 8] {
-    let mut table = [[0; 256]; 8];
-    let mut best = 0;
-    while best < 8 {
-        let back = Symmetry::ALL[best].inverse();
-        let mut giving = 0;
-        while giving < 256 {
-            let mut s = 0;
-            while s < 8 {
-                if giving >> s & 1 == 1 {
-                    table[best][giving] |= 1 << back.then(Symmetry::ALL[s]).index();
-                }
-                s += 1;
-            }
-            giving += 1;
-        }
-        best += 1;
-    }
-    table
+/// The symmetries of a component in canonical form on a board [`FRAME`] wide (its box `rows`
+/// × `cols`) that fix it: bit s for `Symmetry::ALL[s]`.
+#[inline]
+pub(super) fn stabiliser(cells: u64, rows: u32, cols: u32) -> u8 {
+    images(cells, rows, cols)
+        .iter()
+        .enumerate()
+        .fold(0u8, |set, (s, &image)| set | u8::from(image == cells) << s)
 }
 
 /// The images of cells aligned to the top left of a board [`FRAME`] wide, box `rows` ×
@@ -434,6 +411,7 @@ fn idle_across<L: Layout>(grid: L, p: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::Symmetry;
 
     /// Cells of a board `FRAME` wide as a board of their box.
     fn boxed(cells: u64, rows: u32, cols: u32) -> Board {
@@ -486,19 +464,29 @@ mod tests {
         }
     }
 
-    /// The symmetries `canonical` gives with a component fix its least image, and no others.
+    /// `canonical` gives the least image of the component's box, as any board's least image,
+    /// and `stabiliser` the symmetries fixing it, none left out and no others.
     fn stabiliser_is_what_fixes_the_least_image(cells: u64) {
         if cells.count_ones() < 2 {
             return;
         }
-        if let Some((least, symmetries)) = canonical(Frame, cells) {
-            let cols = framed_width(least.cells());
-            let fixing = images(least.cells(), least.rows(), cols)
-                .iter()
-                .enumerate()
-                .filter(|&(_, &image)| image == least.cells())
-                .fold(0, |set, (s, _)| set | 1 << s);
-            assert_eq!(symmetries, fixing, "{cells:#x}");
+        let top = cells.trailing_zeros() / FRAME;
+        let rows = cells.ilog2() / FRAME - top + 1;
+        let folded = fold_cols(cells);
+        let left = folded.trailing_zeros();
+        let cols = 64 - folded.leading_zeros() - left;
+        let cropped = boxed(cells >> (top * FRAME + left), rows, cols);
+        let (want, _, fixing) = cropped.least_image();
+        match canonical(Frame, cells) {
+            Some((least, symmetries)) => {
+                assert_eq!(symmetries, 0);
+                let cols = framed_width(least.cells());
+                assert_eq!(boxed(least.cells(), least.rows(), cols), want, "{cells:#x}");
+                let found = stabiliser(least.cells(), least.rows(), cols);
+                assert_eq!(found, fixing, "{cells:#x}");
+            }
+            // Even by even and fixed by the half turn.
+            None => assert!((rows | cols) & 1 == 0 && cropped.half_turn() == cropped),
         }
     }
 
