@@ -241,40 +241,65 @@ fn repack(cells: u64, rows: u32, from: u32, width: u32, to: u32) -> u64 {
 /// `rows` × `cols`: the least of its eight images, each aligned the same way, its symmetries
 /// left to [`stabiliser`].
 fn framed_canonical(cells: u64, rows: u32, cols: u32) -> Option<Part> {
-    let all = images(cells, rows, cols);
-    if (rows | cols) & 1 == 0 && all[6] == cells {
+    if (rows | cols) & 1 == 0 && half_turn(cells, rows, cols) == cells {
         return None;
     }
-    // Without branches: which image is least is all but random.
-    let least = all.into_iter().fold(u64::MAX, u64::min);
-    // An image with fewer rows is less: its highest cell is in a lower row.
+    // An image with fewer rows is less: its highest cell is in a lower row. So only a square
+    // box needs all eight images; another needs the four of the box lying down.
+    let least = if rows == cols {
+        least_of(images(cells, rows, cols))
+    } else if rows < cols {
+        least_of(unturned(cells, rows, cols))
+    } else {
+        least_of(unturned(transpose(cells), cols, rows))
+    };
     Some((Board::from_raw(rows.min(cols), FRAME, least), 0))
+}
+
+/// The least of `images`, without branches: which one is least is all but random.
+#[inline]
+fn least_of<const N: usize>(images: [u64; N]) -> u64 {
+    images.into_iter().fold(u64::MAX, u64::min)
 }
 
 /// The symmetries of a component in canonical form on a board [`FRAME`] wide (its box `rows`
 /// × `cols`) that fix it: bit s for `Symmetry::ALL[s]`.
 #[inline]
 pub(super) fn stabiliser(cells: u64, rows: u32, cols: u32) -> u8 {
-    images(cells, rows, cols)
-        .iter()
-        .enumerate()
-        .fold(0u8, |set, (s, &image)| set | u8::from(image == cells) << s)
+    let fixing = |set, (s, image)| set | u8::from(image == cells) << s;
+    if rows == cols {
+        images(cells, rows, cols)
+            .into_iter()
+            .enumerate()
+            .fold(0, fixing)
+    } else {
+        // A symmetry that transposes the box gives another shape.
+        let unturned = unturned(cells, rows, cols).into_iter();
+        unturned
+            .enumerate()
+            .map(|(s, image)| (2 * s, image))
+            .fold(0, fixing)
+    }
 }
 
 /// The images of cells aligned to the top left of a board [`FRAME`] wide, box `rows` ×
 /// `cols`, under `Symmetry::ALL`, each aligned to the top left.
 #[inline]
 fn images(cells: u64, rows: u32, cols: u32) -> [u64; 8] {
-    let t = transpose(cells);
+    let [a, b, c, d] = unturned(cells, rows, cols);
+    let [e, f, g, h] = unturned(transpose(cells), cols, rows);
+    [a, e, b, f, c, g, d, h]
+}
+
+/// [`images`] under the symmetries that keep rows as rows: `Symmetry::ALL[2 s]` for each s.
+#[inline]
+fn unturned(cells: u64, rows: u32, cols: u32) -> [u64; 4] {
+    let flipped = flip_cols(cells, cols);
     [
         cells,
-        t,
         flip_rows(cells, rows),
-        flip_rows(t, cols),
-        flip_cols(cells, cols),
-        flip_cols(t, rows),
-        half_turn(cells, rows, cols),
-        half_turn(t, cols, rows),
+        flipped,
+        flip_rows(flipped, rows),
     ]
 }
 
@@ -323,8 +348,7 @@ fn flip_cols(cells: u64, cols: u32) -> u64 {
     x >> (FRAME - cols)
 }
 
-/// The box turned by half a turn: its columns reversed, then its rows (the images share the
-/// first step with [`flip_cols`]).
+/// The box turned by half a turn: its columns reversed, then its rows.
 #[inline]
 fn half_turn(cells: u64, rows: u32, cols: u32) -> u64 {
     flip_rows(flip_cols(cells, cols), rows)
