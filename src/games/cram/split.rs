@@ -382,13 +382,14 @@ fn transpose(mut cells: u64) -> u64 {
 fn reduce<L: Layout>(grid: L, cells: u64) -> u64 {
     let mut p = cells;
     loop {
-        // The cells with an empty neighbour below, above, to the right, to the left.
-        let below = p & grid.above(p);
-        let above = p & grid.below(p);
-        let right = p & grid.left_of(p);
-        let left = p & grid.right_of(p);
-        let many = (below & above) | (right & left) | ((below | above) & (right | left));
-        let tufts = (below ^ above ^ right ^ left) & !many;
+        // The cells with an empty neighbour below, above, to the right, to the left, and
+        // other bits that `p` masks off.
+        let below = grid.above(p);
+        let above = grid.below(p);
+        let right = grid.left_of(p);
+        let left = grid.right_of(p);
+        // Exactly one of the four, in few operations (the form Beling's igs uses).
+        let tufts = p & (right ^ (below | (above ^ left))) & (below ^ right ^ (above | left));
         // The hubs of the tufts, one direction at a time; a tuft whose hub was already met is
         // a spare.
         let mut hubs = grid.below(tufts & below);
