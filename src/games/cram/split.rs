@@ -249,6 +249,9 @@ fn framed_canonical(cells: u64, rows: u32, cols: u32) -> Option<Part> {
     }
     // An image with fewer rows is less: its highest cell is in a lower row. So only a square
     // box needs all eight images; another needs the four of the box lying down.
+    // Tested in this order, not matched on an ordering: fewer instructions and mispredicted
+    // branches on Cram 7 x 5.
+    #[allow(clippy::comparison_chain)]
     let least = if rows == cols {
         least_of(images(cells, rows, cols))
     } else if rows < cols {
@@ -289,9 +292,12 @@ pub(super) fn stabiliser(cells: u64, rows: u32, cols: u32) -> u8 {
 /// `cols`, under `Symmetry::ALL`, each aligned to the top left.
 #[inline]
 fn images(cells: u64, rows: u32, cols: u32) -> [u64; 8] {
-    let [a, b, c, d] = unturned(cells, rows, cols);
-    let [e, f, g, h] = unturned(transpose(cells), cols, rows);
-    [a, e, b, f, c, g, d, h]
+    let kept = unturned(cells, rows, cols);
+    let turned = unturned(transpose(cells), cols, rows);
+    // Odd symmetries transpose.
+    [
+        kept[0], turned[0], kept[1], turned[1], kept[2], turned[2], kept[3], turned[3],
+    ]
 }
 
 /// [`images`] under the symmetries that keep rows as rows: `Symmetry::ALL[2 s]` for each s.
