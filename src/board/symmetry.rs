@@ -49,11 +49,6 @@ impl Symmetry {
         Symmetry(7),
     ];
 
-    /// Its place in [`Symmetry::ALL`].
-    pub(crate) const fn index(self) -> usize {
-        self.0 as usize
-    }
-
     /// Whether the symmetry exchanges rows and columns.
     #[must_use]
     pub const fn transposes(self) -> bool {

@@ -116,7 +116,9 @@ pub struct Cram {
     cols: u8,
     /// The symmetries of the board (bit s for `Symmetry::ALL[s]`) that `successors` may use
     /// to leave out equivalent moves: only those of a canonical component, else just the
-    /// identity. Not part of the position: equality and hashing ignore it.
+    /// identity; 0 for a canonical component on a board as wide as the frame, whose
+    /// symmetries are found when needed. Not part of the position: equality and hashing
+    /// ignore it.
     symmetries: u8,
 }
 
@@ -182,6 +184,24 @@ impl Cram {
     #[must_use]
     pub fn board(&self) -> Board {
         Board::from_raw(u32::from(self.rows), u32::from(self.cols), self.cells)
+    }
+
+    /// The symmetries that `successors` may use to leave out equivalent moves (bit s for
+    /// `Symmetry::ALL[s]`), and the number of columns of the box of the cells.
+    #[inline]
+    fn symmetries(&self) -> (u8, u32) {
+        if u32::from(self.cols) != split::FRAME {
+            return (self.symmetries, u32::from(self.cols));
+        }
+        // On a board as wide as the frame, only the columns in use order the moves (the
+        // middle of the box, not of the frame) and carry the symmetries.
+        let cols = split::framed_width(self.cells);
+        let symmetries = if self.symmetries == 0 {
+            split::stabiliser(self.cells, u32::from(self.rows), cols)
+        } else {
+            self.symmetries
+        };
+        (symmetries, cols)
     }
 
     /// The lowest cells of the horizontal and of the vertical dominoes that fit.
@@ -346,15 +366,8 @@ impl Game for Cram {
         let position = *self;
         let board = self.board();
         let cells = board.cells();
-        let symmetries = self.symmetries;
+        let (symmetries, cols) = self.symmetries();
         let (rows, width) = (board.rows(), board.cols());
-        // On a board as wide as the frame, only the columns in use order the moves (the
-        // middle of the box, not of the frame) and carry the symmetries.
-        let cols = if width == split::FRAME {
-            split::framed_width(cells)
-        } else {
-            width
-        };
         let (across, down) = self.move_bits();
         let pieces = (cells != 0).then(|| order::of(rows, cols, width).listed(across, down));
         pieces
@@ -372,7 +385,7 @@ impl Game for Cram {
     /// The dominoes that fit, one bit each; unknown for a component whose symmetries leave
     /// moves out.
     fn move_count(&self) -> Option<usize> {
-        (self.symmetries == 1).then(|| {
+        (self.symmetries().0 == 1).then(|| {
             let (across, down) = self.move_bits();
             (across.count_ones() + down.count_ones()) as usize
         })
