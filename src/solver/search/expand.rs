@@ -363,8 +363,8 @@ impl<N: Clone + Eq + Hash> Engine<N> {
         let mut count = 0;
         // The engine, the nim-sum of the valued components of the successor being split,
         // and where its other components start.
-        let mut state = (&mut *self, 0u64, 0usize);
-        state.2 = state.0.comps.len();
+        let start = self.comps.len();
+        let mut state = (&mut *self, 0u64, start);
         let by_parts = R::for_each_split_successor(
             &position,
             &mut state,
@@ -441,7 +441,8 @@ impl<N: Clone + Eq + Hash> Engine<N> {
         let timed = self.pool.is_some()
             && result.is_ok()
             && self.raw[first..].iter().filter(|n| n.is_some()).count() >= pool::SHARED_JOB;
-        let start = timed.then(Instant::now);
+        // The clock is read only while the pacer compares the two ways.
+        let start = (timed && self.pacer.probing()).then(Instant::now);
         if timed
             && self.pacer.sharing()
             && let Some(pool) = self.pool.clone()
@@ -449,8 +450,9 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             let job = pool.post(self.raw.drain(first..).flatten());
             let split = self.split_job::<R>(&job, depth, known_first, cut);
             pool.withdraw();
-            if let (Ok((split, _)), Some(start)) = (&split, start) {
-                self.pacer.record(*split, start.elapsed());
+            if let Ok((split, _)) = &split {
+                self.pacer
+                    .record(*split, start.map(|start| start.elapsed()));
             }
             return split.map(|(split, settled)| (count + split, settled));
         }
@@ -473,8 +475,9 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             }
         }
         self.raw.truncate(first);
-        if let Some(start) = start {
-            self.pacer.record(count - listed, start.elapsed());
+        if timed {
+            self.pacer
+                .record(count - listed, start.map(|start| start.elapsed()));
         }
         result.map(|()| (count, settled))
     }

@@ -88,12 +88,19 @@ impl Pacer {
         self.stretch.unwrap_or(self.left.is_multiple_of(2))
     }
 
-    /// Records an expansion that went through `successors` successors in `time`, shared or
-    /// not as [`Pacer::sharing`] said.
-    pub(super) fn record(&mut self, successors: usize, time: Duration) {
-        if self.stretch.is_none() {
+    /// Whether the pacer is comparing the two ways: only then does [`Pacer::record`] need
+    /// the time an expansion took.
+    pub(super) fn probing(&self) -> bool {
+        self.stretch.is_none()
+    }
+
+    /// Records an expansion that went through `successors` successors, shared or not as
+    /// [`Pacer::sharing`] said, in `time` if [`Pacer::probing`].
+    pub(super) fn record(&mut self, successors: usize, time: Option<Duration>) {
+        if let (true, Some(time)) = (self.probing(), time) {
             let way = usize::from(self.sharing());
-            self.nanos[way] += u64::try_from(time.as_nanos()).unwrap_or(u64::MAX);
+            let nanos = u64::try_from(time.as_nanos()).unwrap_or(u64::MAX);
+            self.nanos[way] = self.nanos[way].saturating_add(nanos);
             self.successors[way] += successors as u64;
         }
         self.left -= 1;
@@ -383,7 +390,7 @@ mod tests {
             } else {
                 alone
             };
-            pacer.record(10, Duration::from_nanos(10 * nanos));
+            pacer.record(10, Some(Duration::from_nanos(10 * nanos)));
         }
         posted
     }
