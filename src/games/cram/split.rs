@@ -447,6 +447,16 @@ mod tests {
     use super::*;
     use crate::board::Symmetry;
 
+    /// A xorshift stream of words from `seed`, for boards drawn at random.
+    fn random_words(mut seed: u64) -> impl Iterator<Item = u64> {
+        std::iter::repeat_with(move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        })
+    }
+
     /// Cells of a board `FRAME` wide as a board of their box.
     fn boxed(cells: u64, rows: u32, cols: u32) -> Board {
         Board::from_raw(rows, cols, repack(cells, rows, FRAME, cols, cols))
@@ -454,13 +464,10 @@ mod tests {
 
     #[test]
     fn framed_images_are_the_symmetries_of_the_box() {
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut words = random_words(0x9e37_79b9_7f4a_7c15);
         for rows in 1..=FRAME {
             for cols in 1..=FRAME {
-                for _ in 0..20 {
-                    seed ^= seed << 13;
-                    seed ^= seed >> 7;
-                    seed ^= seed << 17;
+                for seed in words.by_ref().take(20) {
                     let cells = repack(seed, rows, FRAME, cols, FRAME);
                     let board = boxed(cells, rows, cols);
                     for (s, symmetry) in Symmetry::ALL.into_iter().enumerate() {
@@ -483,11 +490,7 @@ mod tests {
 
     #[test]
     fn the_frame_splits_as_any_board_eight_wide() {
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        for _ in 0..20_000 {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
+        for seed in random_words(0x2545_f491_4f6c_dd1d).take(20_000) {
             // Denser boards than a uniform draw, as positions of a search are.
             let cells = seed | seed.rotate_left(23);
             let (mut framed, mut any) = (SmallVec::new(), SmallVec::new());
@@ -502,11 +505,7 @@ mod tests {
     /// the same reductions, in the same canonical form once cropped.
     #[test]
     fn parts_are_the_plain_components() {
-        let mut seed = 0x853c_49e6_748f_ea9bu64;
-        for _ in 0..20_000 {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
+        for seed in random_words(0x853c_49e6_748f_ea9b).take(20_000) {
             let cells = seed | seed.rotate_left(29);
             let cols = 1 + (seed >> 58) as u32 % 16;
             let rows = (64 / cols).min(1 + (seed >> 54) as u32 % 8);
