@@ -147,6 +147,18 @@ proptest! {
         prop_assert_eq!(grundy(&Cram::from_board(board)).unwrap(), Nimber::new(cram_brute(board)));
     }
 
+    /// Boards the half turn maps to themselves, where Cram answers some positions by symmetry
+    /// alone: its value must still be the brute force's, the centre empty or not.
+    #[test]
+    fn cram_on_symmetric_boards_is_brute_force(board in (1u32..=5, 2u32..=6, any::<u64>())
+        .prop_map(|(r, c, bits)| {
+            let board = Board::empty(r, c).unwrap().with_cells(bits);
+            board.with_cells(board.cells() & board.half_turn().cells())
+        }))
+    {
+        prop_assert_eq!(grundy(&Cram::from_board(board)).unwrap(), Nimber::new(cram_brute(board)));
+    }
+
     #[test]
     fn node_kayles_on_boards_is_brute_force(board in (1u32..=4, 1u32..=5, any::<u64>())
         .prop_map(|(r, c, bits)| Board::empty(r, c).unwrap().with_cells(bits)))

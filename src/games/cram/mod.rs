@@ -70,9 +70,12 @@ impl fmt::Display for Domino {
 ///
 /// - **Symmetry.** On a board with an even number of rows and of columns, the second player
 ///   answers every domino by its image under the half turn, which is always free: even by even
-///   boards are worth 0. The same holds for any component whose bounding box is even by even
-///   and which the half turn maps to itself. On an even by odd board the first player places
-///   the centre domino and then answers by symmetry: the board is won (non-zero).
+///   boards are worth 0. The same holds for any component which the half turn of its
+///   bounding box maps to itself, if no domino fits on the centre of the box: then no domino
+///   meets its own image. (An even by even box has its centre on a corner of cells; an odd by
+///   odd box needs its centre cell filled, an odd by even one the two cells across its
+///   centre.) On an even by odd board the first player places the centre domino and then
+///   answers by symmetry: the board is won (non-zero).
 /// - **Strips.** A 1 × n strip is Dawson's Kayles (octal 0.07) on a heap of n.
 /// - **Components.** Empty cells not joined by sides play independently: a position is the
 ///   sum of its components. [`split`](Game::split) returns them in canonical form (the least

@@ -189,8 +189,7 @@ fn collect<L: Layout>(grid: L, p: u64, parts: &mut Parts) {
 }
 
 /// The canonical form of a component of at least two cells on a board `grid.cols` wide, or
-/// `None` if it is worth 0 by symmetry: its box even by even and the half turn mapping it to
-/// itself (the second player answers every domino by its image).
+/// `None` if it is worth 0 by symmetry (see [`centre_empty`]).
 fn canonical<L: Layout>(grid: L, component: u64) -> Option<Part> {
     let cols = grid.cols();
     let top = component.trailing_zeros() / cols;
@@ -223,7 +222,7 @@ fn canonical<L: Layout>(grid: L, component: u64) -> Option<Part> {
         repack(cells >> left, rows, cols, width, width)
     };
     let cropped = Board::from_raw(rows, width, packed);
-    if (rows | width) & 1 == 0 && cropped.half_turn() == cropped {
+    if !centre_empty(packed, rows, width, width) && cropped.half_turn() == cropped {
         return None;
     }
     let (least, _, symmetries) = cropped.least_image();
@@ -244,21 +243,26 @@ fn repack(cells: u64, rows: u32, from: u32, width: u32, to: u32) -> u64 {
 /// `rows` × `cols`: the least of its eight images, each aligned the same way, its symmetries
 /// left to [`stabiliser`].
 fn framed_canonical(cells: u64, rows: u32, cols: u32) -> Option<Part> {
-    if (rows | cols) & 1 == 0 && half_turn(cells, rows, cols) == cells {
-        return None;
-    }
     // An image with fewer rows is less: its highest cell is in a lower row. So only a square
-    // box needs all eight images; another needs the four of the box lying down.
+    // box needs all eight images; another needs the four of the box lying down. The half
+    // turn is among them (see [`centre_empty`]).
     // Tested in this order, not matched on an ordering: fewer instructions and mispredicted
     // branches on Cram 7 x 5.
     #[allow(clippy::comparison_chain)]
-    let least = if rows == cols {
-        least_of(images(cells, rows, cols))
+    let (least, turned) = if rows == cols {
+        let all = images(cells, rows, cols);
+        (least_of(all), all[6] == cells)
     } else if rows < cols {
-        least_of(unturned(cells, rows, cols))
+        let four = unturned(cells, rows, cols);
+        (least_of(four), four[3] == cells)
     } else {
-        least_of(unturned(transpose(cells), cols, rows))
+        let lying = transpose(cells);
+        let four = unturned(lying, cols, rows);
+        (least_of(four), four[3] == lying)
     };
+    if turned && !centre_empty(cells, rows, cols, FRAME) {
+        return None;
+    }
     Some((Board::from_raw(rows.min(cols), FRAME, least), 0))
 }
 
@@ -357,10 +361,18 @@ fn flip_cols(cells: u64, cols: u32) -> u64 {
     x >> (FRAME - cols)
 }
 
-/// The box turned by half a turn: its columns reversed, then its rows.
+/// Whether a domino can cover the centre of a box `rows` × `cols` (on a board `stride` wide)
+/// where `cells` are empty: the cell at the centre, or one of the two across it (the half
+/// turn swaps them, so on a symmetric component one stands for both). An even by even box
+/// has its centre on a corner of cells: no domino covers it.
+///
+/// A component the half turn of its box maps to itself, and on whose centre no domino fits,
+/// is worth 0: the second player answers every domino by its image, which is free and does
+/// not meet it (only a domino on the centre meets its own image), and the position after the
+/// answer is of the same kind.
 #[inline]
-fn half_turn(cells: u64, rows: u32, cols: u32) -> u64 {
-    flip_rows(flip_cols(cells, cols), rows)
+fn centre_empty(cells: u64, rows: u32, cols: u32, stride: u32) -> bool {
+    (rows | cols) & 1 == 1 && cells >> (rows / 2 * stride + cols / 2) & 1 == 1
 }
 
 /// The board 8 × 8 reflected in its main diagonal: cell (r, c) to (c, r), by exchanging
@@ -457,6 +469,11 @@ mod tests {
         })
     }
 
+    /// The box turned by half a turn: its columns reversed, then its rows.
+    fn half_turn(cells: u64, rows: u32, cols: u32) -> u64 {
+        flip_rows(flip_cols(cells, cols), rows)
+    }
+
     /// Cells of a board `FRAME` wide as a board of their box.
     fn boxed(cells: u64, rows: u32, cols: u32) -> Board {
         Board::from_raw(rows, cols, repack(cells, rows, FRAME, cols, cols))
@@ -515,7 +532,10 @@ mod tests {
                 let p = reduce(grid, b.cells());
                 (b.with_cells(p), idle_across(grid, p))
             };
-            let keep = |b: Board| (b.rows() | b.cols()) & 1 != 0 || b.half_turn() != b;
+            let keep = |b: Board| {
+                b.half_turn() != b
+                    || (b.rows() | b.cols()) & 1 == 1 && b.contains(b.rows() / 2, b.cols() / 2)
+            };
             let mut want: Vec<Board> = crate::board::canonical_parts(board, &prepare, &keep)
                 .iter()
                 .filter(|(b, _)| b.cells().count_ones() > 1)
@@ -549,8 +569,11 @@ mod tests {
                 let found = stabiliser(least.cells(), least.rows(), cols);
                 assert_eq!(found, fixing, "{cells:#x}");
             }
-            // Even by even and fixed by the half turn.
-            None => assert!((rows | cols) & 1 == 0 && cropped.half_turn() == cropped),
+            // Fixed by the half turn, its centre filled.
+            None => assert!(
+                cropped.half_turn() == cropped
+                    && ((rows | cols) & 1 == 0 || !cropped.contains(rows / 2, cols / 2))
+            ),
         }
     }
 
