@@ -6,7 +6,11 @@ mod common;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
+use std::collections::HashMap;
+
+use common::by_mex;
 use common::user_cram::Cram;
+use sprague::games::Chomp;
 use sprague::{Game, Nimber, Solver};
 
 #[test]
@@ -25,6 +29,51 @@ fn a_user_game_with_a_costly_split_has_the_same_values_on_any_number_of_threads(
                 Nimber::new(value),
                 "{rows} x {cols}, {threads} threads"
             );
+        }
+    }
+}
+
+/// Chomp's bites from a diagram (its rows' lengths), by the definition: any square but the
+/// poisoned corner, with every square below and to its right.
+fn bites(rows: &[u32]) -> Vec<Vec<u32>> {
+    let mut out = Vec::new();
+    for (i, &len) in rows.iter().enumerate() {
+        for j in u32::from(i == 0)..len {
+            let next = rows
+                .iter()
+                .enumerate()
+                .map(|(k, &l)| if k >= i { l.min(j) } else { l })
+                .filter(|&l| l > 0)
+                .collect();
+            out.push(next);
+        }
+    }
+    out
+}
+
+#[test]
+fn an_exhaustive_game_with_an_index_has_the_same_values_on_any_number_of_threads() {
+    // Chomp asks for an exhaustive search and numbers its diagrams, so its threads share
+    // values by index. These diagrams have 12,870 to 19,448 smaller ones: enough for the
+    // other threads to join. Under a memory budget, a page of values is all the threads may
+    // share: the values of the widest diagrams find no room.
+    let boards = [vec![8; 8], vec![9, 9, 8, 8, 6, 5, 5, 2], vec![10; 7]];
+    let mut memo = HashMap::new();
+    for threads in [1, 2, 3] {
+        for memory in [None, Some(16 << 20)] {
+            let mut solver = Solver::new().with_threads(threads);
+            if let Some(bytes) = memory {
+                solver = solver.with_memory(bytes);
+            }
+            for rows in &boards {
+                let want = by_mex(rows, &|r: &Vec<u32>| bites(r), &mut memo);
+                let got = solver.grundy(&Chomp::staircase(rows).unwrap()).unwrap();
+                assert_eq!(
+                    got,
+                    Nimber::new(want),
+                    "{rows:?}, {threads} threads, {memory:?}"
+                );
+            }
         }
     }
 }

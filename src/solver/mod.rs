@@ -14,7 +14,7 @@ use std::hash::Hash;
 use rules::{FnRules, GameRules};
 use search::Engine;
 
-use crate::{Error, Game, Nimber, Outcome, Search};
+use crate::{Error, Game, Nimber, Outcome};
 
 /// Solves positions of a [`Game`], remembering what it learns about every component.
 ///
@@ -85,13 +85,16 @@ use crate::{Error, Game, Nimber, Outcome, Search};
 ///   another core costs more than it saves (cores far apart, or busy with other programs),
 ///   the calling thread sees it in its timings and splits alone until that changes, so that
 ///   more threads are never much slower than one.
-/// - A component that asks for [`Search::Exhaustive`] is valued on the calling thread
-///   alone: its search lists successors in one order, so other threads would repeat it.
 /// - Otherwise each thread searches the same question with a table of its own, from another
 ///   share of its successors, publishing what it learns about costly components (exact
 ///   values, bounds, excluded values) in a sharded table all of them consult: the "lazy SMP"
 ///   of chess engines. The first thread to answer stops the others. Each thread's table
-///   persists across questions.
+///   persists across questions. A component with an [`index`](Game::index) shares its exact
+///   value in an array all threads read without locks; and in an exhaustive search
+///   ([`Search::Exhaustive`](crate::Search::Exhaustive)), which values every successor in
+///   any order, each thread takes the successors in an order of its own at every depth, so
+///   that the threads value different components and read one another's values instead of
+///   repeating them.
 ///
 /// # Beyond one machine
 ///
@@ -322,9 +325,7 @@ impl<G: Game> Solver<G> {
                 Ok(())
             };
             let value = checked.and_then(|()| {
-                // Threads would repeat one another's exhaustive search: it lists successors in
-                // one order, so a second thread gains nothing (Chomp 10 x 10: twice the work).
-                if self.threads > 1 && component.search() != Search::Exhaustive {
+                if self.threads > 1 {
                     self.start_helpers();
                     self.engine
                         .value_with_helpers(&mut GameRules, component, &mut self.helpers)

@@ -295,8 +295,13 @@ impl<N: Clone + Eq + Hash> Engine<N> {
                 }
             })
             .and_then(|()| {
-                // A mex values every successor anyway.
+                // A mex values every successor anyway, in any order: a helper takes them in
+                // an order of its own at every depth, so that the threads value different
+                // components and share their values (see `parallel`).
                 if kind == Kind::Mex {
+                    let (thread, threads) = self.rotation;
+                    let open = &mut self.open[open_first..];
+                    open.rotate_left(open.len() * thread / threads);
                     Ok(())
                 } else {
                     self.order(rules, open_first)

@@ -427,14 +427,14 @@ impl<N: Clone + Eq + Hash> Engine<N> {
                 return Ok(Run::Stopped);
             }
             match self.step()? {
-                Step::Done => self.finish(),
+                Step::Done => self.finish::<R>(),
                 Step::Split => self.split_next::<R>()?,
                 Step::Refill => self.refill(rules)?,
                 Step::Push(id, goal) => {
                     if goal != EXACT {
                         self.frames.last_mut().expect("a frame is running").awaiting = true;
                     }
-                    if !self.learn(id, goal) {
+                    if !self.learn::<R>(id, goal) {
                         self.expand(rules, id, goal)?;
                     }
                 }
@@ -444,7 +444,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
     }
 
     /// Records the result of the top frame and pops it.
-    fn finish(&mut self) {
+    fn finish<R: Rules<N>>(&mut self) {
         let f = self.frames.pop().expect("a frame is running");
         match f.kind {
             Kind::Set => {
@@ -473,8 +473,11 @@ impl<N: Clone + Eq + Hash> Engine<N> {
         self.truncate_to(&f);
         if let Some(shared) = &self.shared {
             let state = self.table.state(f.id);
+            let index = R::index(self.table.position(f.id));
             if self.frames.is_empty() {
                 shared.answer(state);
+            } else if index.is_some_and(|i| state < PARTIAL && shared.set_value_at(i, state)) {
+                // Shared by index: cheap enough for every value.
             } else if self.expansions - f.started >= PUBLISH {
                 let excluded = self.table.aux(f.id).excluded;
                 let position = self.table.position(f.id).clone();

@@ -129,10 +129,14 @@ impl<N: Clone + Eq + Hash> Engine<N> {
     /// Takes what other threads published about component `id`; whether that settles the
     /// search with `goal` about to start: the component is now valued, or, for a test, none of
     /// the values in `request` remains possible.
-    pub(super) fn learn(&mut self, id: u32, goal: u64) -> bool {
+    pub(super) fn learn<R: Rules<N>>(&mut self, id: u32, goal: u64) -> bool {
         let Some(shared) = &self.shared else {
             return false;
         };
+        if let Some(value) = R::index(self.table.position(id)).and_then(|i| shared.value_at(i)) {
+            self.table.set_state(id, value);
+            return true;
+        }
         let Some(learned) = shared.get(self.table.position(id)) else {
             return false;
         };
