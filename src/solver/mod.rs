@@ -14,7 +14,7 @@ use std::hash::Hash;
 use rules::{FnRules, GameRules};
 use search::Engine;
 
-use crate::{Error, Game, Nimber, Outcome};
+use crate::{Error, Game, Nimber, Outcome, Search};
 
 /// Solves positions of a [`Game`], remembering what it learns about every component.
 ///
@@ -90,11 +90,12 @@ use crate::{Error, Game, Nimber, Outcome};
 ///   values, bounds, excluded values) in a sharded table all of them consult: the "lazy SMP"
 ///   of chess engines. The first thread to answer stops the others. Each thread's table
 ///   persists across questions. A component with an [`index`](Game::index) shares its exact
-///   value in an array all threads read without locks; and in an exhaustive search
-///   ([`Search::Exhaustive`](crate::Search::Exhaustive)), which values every successor in
-///   any order, each thread takes the successors in an order of its own at every depth, so
-///   that the threads value different components and read one another's values instead of
-///   repeating them.
+///   value in an array all threads read without locks.
+/// - An exhaustive search ([`Search::Exhaustive`]) values every successor, in any order: the
+///   threads search as above, each taking the successors in an order of its own at every
+///   depth, so that they value different components and read one another's values instead of
+///   repeating them. This needs the index: a component without one is valued on the calling
+///   thread alone.
 ///
 /// # Beyond one machine
 ///
@@ -325,7 +326,11 @@ impl<G: Game> Solver<G> {
                 Ok(())
             };
             let value = checked.and_then(|()| {
-                if self.threads > 1 {
+                // An exhaustive search shares its work through the values of indexed
+                // components: without an index, threads would mostly repeat one another.
+                let shares =
+                    component.search() != Search::Exhaustive || component.index().is_some();
+                if self.threads > 1 && shares {
                     self.start_helpers();
                     self.engine
                         .value_with_helpers(&mut GameRules, component, &mut self.helpers)

@@ -300,8 +300,10 @@ impl<N: Clone + Eq + Hash> Engine<N> {
                 // components and share their values (see `parallel`).
                 if kind == Kind::Mex {
                     let (thread, threads) = self.rotation;
-                    let open = &mut self.open[open_first..];
-                    open.rotate_left(open.len() * thread / threads);
+                    if threads > 1 {
+                        let open = &mut self.open[open_first..];
+                        open.rotate_left(open.len() * thread / threads);
+                    }
                     Ok(())
                 } else {
                     self.order(rules, open_first)
