@@ -147,7 +147,7 @@ pub(super) enum Slot<N> {
 
 /// The successors of one expansion, to be split.
 pub(super) struct Job<N> {
-    slots: Box<[Mutex<Slot<N>>]>,
+    slots: Vec<Mutex<Slot<N>>>,
     /// The next slot to claim, by any thread; past the end once the job is withdrawn.
     next: AtomicUsize,
     /// The slot the searching thread last claimed: helpers claim at most `SplitPool::lead`
@@ -158,6 +158,9 @@ pub(super) struct Job<N> {
 /// The helpers' side of the jobs of one question.
 pub(super) struct SplitPool<N> {
     job: Mutex<Option<Arc<Job<N>>>>,
+    /// The last job withdrawn, whose storage the next post reuses once the helpers have let
+    /// go of it: a job is posted every few microseconds.
+    spare: Mutex<Option<Arc<Job<N>>>>,
     posted: Condvar,
     /// How far past the searching thread helpers may claim slots.
     lead: usize,
@@ -229,6 +232,7 @@ impl<N> SplitPool<N> {
     pub(super) fn new(helpers: usize) -> Arc<Self> {
         Arc::new(SplitPool {
             job: Mutex::new(None),
+            spare: Mutex::new(None),
             posted: Condvar::new(),
             lead: 2 * helpers,
             generation: AtomicU64::new(0),
@@ -239,13 +243,21 @@ impl<N> SplitPool<N> {
 
     /// Posts `successors` as the current job, replacing any other.
     pub(super) fn post(&self, successors: impl Iterator<Item = N>) -> Arc<Job<N>> {
-        let slots: Box<[Mutex<Slot<N>>]> =
-            successors.map(|n| Mutex::new(Slot::Waiting(n))).collect();
-        let job = Arc::new(Job {
-            slots,
-            next: AtomicUsize::new(0),
-            at: AtomicUsize::new(0),
-        });
+        let slots = successors.map(|n| Mutex::new(Slot::Waiting(n)));
+        let mut spare = lock(&self.spare).take();
+        let job = if let Some(reused) = spare.as_mut().and_then(Arc::get_mut) {
+            reused.slots.clear();
+            reused.slots.extend(slots);
+            *reused.next.get_mut() = 0;
+            *reused.at.get_mut() = 0;
+            spare.expect("a spare job was reused")
+        } else {
+            Arc::new(Job {
+                slots: slots.collect(),
+                next: AtomicUsize::new(0),
+                at: AtomicUsize::new(0),
+            })
+        };
         let mut current = lock(&self.job);
         *current = Some(Arc::clone(&job));
         self.generation.fetch_add(1, Ordering::Release);
@@ -259,6 +271,7 @@ impl<N> SplitPool<N> {
     pub(super) fn withdraw(&self) {
         if let Some(job) = lock(&self.job).take() {
             job.next.store(usize::MAX, Ordering::Relaxed);
+            *lock(&self.spare) = Some(job);
         }
     }
 
