@@ -186,6 +186,11 @@ pub trait Game: Clone + Eq + Hash + Send {
     /// gains most, both in lookups (one array read, no hash, no comparison) and in memory.
     /// Larger indices are hashed like positions without one. The default is `None`: hash.
     ///
+    /// With several threads ([`Solver::with_threads`](crate::Solver::with_threads)), the exact
+    /// values of components with an index below 2<sup>24</sup> are shared between the threads
+    /// without locks; an exhaustive search ([`Search::Exhaustive`]) uses the other threads only
+    /// when its component has an index.
+    ///
     /// # Examples
     ///
     /// ```
