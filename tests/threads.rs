@@ -3,10 +3,9 @@
 
 mod common;
 
+use std::collections::HashMap;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
-
-use std::collections::HashMap;
 
 use common::by_mex;
 use common::user_cram::Cram;
