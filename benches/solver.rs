@@ -1,12 +1,13 @@
 //! The generic solver on large games: warm table lookups (every grid size in turn), a cold
 //! search of a generated game with hundreds of thousands of positions, the same under a memory
-//! budget, a deep path, a deep and wide game (Grundy's game written as a user game), and Cram.
+//! budget, a deep path, a deep and wide game (Grundy's game written as a user game), Cram, and
+//! Chomp (an exhaustive search) on one and two threads.
 
 use std::hint::black_box;
 use std::sync::Arc;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use sprague::games::GridCutting;
+use sprague::games::{Chomp, GridCutting};
 use sprague::{Game, Solver, grundy};
 
 // Shared with the tests, which check its values.
@@ -177,6 +178,15 @@ fn solver(c: &mut Criterion) {
                 });
             },
         );
+    }
+    // An exhaustive search with an index: the threads share values through the index.
+    for threads in [1, 2] {
+        group.bench_function(format!("Chomp 10 x 10, cold, {threads} threads"), |b| {
+            b.iter(|| {
+                let mut solver = Solver::new().with_threads(threads);
+                black_box(solver.grundy(&Chomp::new(10, 10).unwrap()).unwrap())
+            });
+        });
     }
     group.bench_function("path of 1M positions", |b| {
         b.iter(|| black_box(grundy(&Path(1_000_000)).unwrap()))
