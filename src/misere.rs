@@ -39,6 +39,7 @@
 use std::fmt;
 
 use crate::error::try_push;
+use crate::solver::rules::GameRules;
 use crate::solver::table::{Table, UNKNOWN};
 use crate::{Error, Game, Nimber, Outcome};
 
@@ -293,8 +294,7 @@ impl<G: Game> MisereSolver<G> {
 
     /// Whether the player to move wins `position`.
     fn search(&mut self, position: G) -> Result<bool, Error> {
-        let index = position.index();
-        let (id, state) = self.table.intern(position, index)?;
+        let (id, state) = self.table.intern::<GameRules>(position)?;
         if state != UNKNOWN {
             return Ok(state == WIN);
         }
@@ -324,8 +324,7 @@ impl<G: Game> MisereSolver<G> {
                 continue;
             }
             let option = self.options.pop().expect("an option left");
-            let index = option.index();
-            let (next, state) = self.table.intern(option, index)?;
+            let (next, state) = self.table.intern::<GameRules>(option)?;
             match state {
                 LOSS => finished = Some(self.finish(true)),
                 WIN => {}

@@ -36,8 +36,7 @@ pub(super) fn check<N: Clone + Eq + Hash, R: Rules<N>>(
 ) -> Result<(), Error> {
     let mut stack: Vec<Node> = Vec::new();
     let mut pending: Vec<u32> = Vec::new();
-    let index = R::index(&position);
-    let (root, _) = table.intern(position, index)?;
+    let (root, _) = table.intern::<R>(position)?;
     let result = walk(table, rules, root, &mut stack, &mut pending);
     if result.is_err() {
         for node in stack {
@@ -75,8 +74,7 @@ fn walk<N: Clone + Eq + Hash, R: Rules<N>>(
                 let position = table.position(id).clone();
                 rules.for_each_successor(&position, |successor| {
                     R::for_each_component(successor, |c| {
-                        let index = R::index(&c);
-                        let (c, _) = table.intern(c, index)?;
+                        let (c, _) = table.intern::<R>(c)?;
                         if !table.aux(c).finite {
                             pending.push(c);
                         }

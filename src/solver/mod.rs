@@ -3,7 +3,7 @@
 mod bits;
 mod finite;
 mod parallel;
-mod rules;
+pub(crate) mod rules;
 mod search;
 mod splits;
 pub(crate) mod table;

@@ -5,6 +5,7 @@ use std::hash::{BuildHasher, Hash};
 
 use rustc_hash::FxBuildHasher;
 
+use super::rules::Rules;
 use crate::Error;
 
 /// The flag of a state that is not an exact value; the low bits hold a lower bound.
@@ -259,11 +260,10 @@ impl<N> Table<N> {
 }
 
 impl<N: Eq + Hash> Table<N> {
-    /// The id and state of `position`, whose [`Game::index`](crate::Game::index) is `index`,
-    /// stored as [`UNKNOWN`] if it is new.
+    /// The id and state of `position`, stored as [`UNKNOWN`] if it is new.
     ///
-    /// A position with an index below [`MAX_INDEX`] is found in an array, others through the
-    /// hashed index.
+    /// A position with an index below [`MAX_INDEX`] (its [`Game::index`](crate::Game::index),
+    /// as the rules `R` give it) is found in an array, others through the hashed index.
     ///
     /// # Errors
     ///
@@ -272,12 +272,8 @@ impl<N: Eq + Hash> Table<N> {
     // array path is a load and a compare (28 ms instead of 19 ms for the grid benchmark).
     #[allow(clippy::inline_always)]
     #[inline(always)]
-    pub(crate) fn intern(
-        &mut self,
-        position: N,
-        index: Option<usize>,
-    ) -> Result<(u32, u64), Error> {
-        match index {
+    pub(crate) fn intern<R: Rules<N>>(&mut self, position: N) -> Result<(u32, u64), Error> {
+        match R::index(&position) {
             Some(i) if i < MAX_INDEX => {
                 if let Some(&slot) = self.by_index.get(i)
                     && slot.id_plus_one != 0

@@ -60,8 +60,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
         let start = comps.len();
         let mut partial = 0;
         R::for_each_component(successor, |c| {
-            let index = R::index(&c);
-            let (id, state) = table.intern(c, index)?;
+            let (id, state) = table.intern::<R>(c)?;
             Self::fold_component(table, comps, id, state, depth, &mut partial)
         })?;
         cancel_pairs(comps, start);
@@ -99,8 +98,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
         ids: &mut ComponentIds,
     ) -> Result<(), Error> {
         R::for_each_component(successor, |c| {
-            let index = R::index(&c);
-            ids.push(table.intern(c, index)?.0);
+            ids.push(table.intern::<R>(c)?.0);
             Ok(())
         })
     }
@@ -376,8 +374,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             &position,
             &mut state,
             |(engine, partial, _), c| {
-                let index = R::index(&c);
-                let (id, value) = engine.table.intern(c, index)?;
+                let (id, value) = engine.table.intern::<R>(c)?;
                 Self::fold_component(&engine.table, &mut engine.comps, id, value, depth, partial)
             },
             |(engine, partial, start)| {
@@ -579,8 +576,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
     ) -> Result<(u64, usize), Error> {
         let mut ids = ComponentIds::new();
         for part in parts {
-            let index = R::index(&part);
-            ids.push(self.table.intern(part, index)?.0);
+            ids.push(self.table.intern::<R>(part)?.0);
         }
         let folded = Self::fold_components(&self.table, &mut self.comps, &ids, depth);
         if self.split_cache.active() {

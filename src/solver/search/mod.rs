@@ -387,8 +387,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
         rules: &mut R,
         position: N,
     ) -> Result<u64, Error> {
-        let index = R::index(&position);
-        let (id, state) = self.table.intern(position, index)?;
+        let (id, state) = self.table.intern::<R>(position)?;
         if state < PARTIAL {
             return Ok(state);
         }

@@ -26,8 +26,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
         R: Rules<N>,
         N: Game,
     {
-        let index = R::index(&position);
-        let (id, state) = self.table.intern(position, index)?;
+        let (id, state) = self.table.intern::<R>(position)?;
         if state < PARTIAL {
             return Ok(state);
         }
@@ -106,8 +105,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
         self.rotation = rotation;
         // A panic in the game's code ends this thread's help; `begin` clears what it left.
         let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            let index = GameRules::index(&position);
-            let Ok((id, state)) = self.table.intern(position, index) else {
+            let Ok((id, state)) = self.table.intern::<GameRules>(position) else {
                 return;
             };
             if state < PARTIAL {
