@@ -18,16 +18,12 @@ pub(crate) trait Rules<N> {
         each: impl FnMut(N) -> Result<(), Error>,
     ) -> Result<(), Error>;
 
-    /// Calls `component` on each component of every successor of `position` and `done` after
-    /// the last one of each successor, if the rules know the components without building the
-    /// successor; `None` if they do not.
-    fn for_each_split_successor<S>(
+    /// The components of every successor of `position`, successor by successor, if the rules
+    /// know them without building the successors; `None` if they do not.
+    fn split_successors(
         _position: &N,
-        _state: &mut S,
-        _component: impl FnMut(&mut S, N) -> Result<(), Error>,
-        _done: impl FnMut(&mut S) -> Result<(), Error>,
-    ) -> Option<Result<(), Error>> {
-        None
+    ) -> Option<impl IntoIterator<Item = impl IntoIterator<Item = N>>> {
+        None::<[[N; 0]; 0]>
     }
 
     /// The [`Game::index`] of `position`, if the rules know one.
@@ -70,19 +66,10 @@ impl<G: Game> Rules<G> for GameRules {
     }
 
     #[inline]
-    fn for_each_split_successor<S>(
+    fn split_successors(
         position: &G,
-        state: &mut S,
-        mut component: impl FnMut(&mut S, G) -> Result<(), Error>,
-        mut done: impl FnMut(&mut S) -> Result<(), Error>,
-    ) -> Option<Result<(), Error>> {
-        let successors = position.split_successors()?;
-        Some(successors.into_iter().try_for_each(|parts| {
-            for part in parts {
-                component(state, part)?;
-            }
-            done(state)
-        }))
+    ) -> Option<impl IntoIterator<Item = impl IntoIterator<Item = G>>> {
+        position.split_successors()
     }
 
     #[inline]

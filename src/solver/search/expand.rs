@@ -366,35 +366,42 @@ impl<N: Clone + Eq + Hash> Engine<N> {
         // A copy, because interning the successors may move the table's storage.
         let position = self.table.position(id).clone();
         let mut count = 0;
-        // The engine, the nim-sum of the valued components of the successor being split,
-        // and where its other components start.
-        let start = self.comps.len();
-        let mut state = (&mut *self, 0u64, start);
-        let by_parts = R::for_each_split_successor(
-            &position,
-            &mut state,
-            |(engine, partial, _), c| {
-                let (id, value) = engine.table.intern::<R>(c)?;
-                Self::fold_component(&engine.table, &mut engine.comps, id, value, depth, partial)
-            },
-            |(engine, partial, start)| {
-                count += 1;
-                cancel_pairs(&mut engine.comps, *start);
-                engine.record(std::mem::take(partial), *start, known_first)?;
-                *start = engine.comps.len();
-                Ok(())
-            },
-        );
-        by_parts
-            .unwrap_or_else(|| {
-                rules.for_each_successor(&position, |next| {
+        let Some(successors) = R::split_successors(&position) else {
+            return rules
+                .for_each_successor(&position, |next| {
                     count += 1;
                     let (partial, start) =
                         Self::split_successor::<R>(&mut self.table, &mut self.comps, next, depth)?;
                     self.record(partial, start, known_first).map(drop)
                 })
-            })
-            .map(|()| count)
+                .map(|()| count);
+        };
+        // Values below 64 of successors valued at once are gathered in a word and marked
+        // together at the end: marking each in `known` makes every successor wait for the
+        // previous one's write to the same word.
+        let mut low = 0u64;
+        for parts in successors {
+            count += 1;
+            let start = self.comps.len();
+            let mut partial = 0;
+            for c in parts {
+                let (id, value) = self.table.intern::<R>(c)?;
+                Self::fold_component(&self.table, &mut self.comps, id, value, depth, &mut partial)?;
+            }
+            cancel_pairs(&mut self.comps, start);
+            if self.comps.len() == start && partial < 64 {
+                low |= 1 << partial;
+            } else {
+                self.record(partial, start, known_first)?;
+            }
+        }
+        if low != 0 {
+            if known_first >= self.known.len() {
+                grow_to(&mut self.known, known_first + 1, 0)?;
+            }
+            self.known[known_first] |= low;
+        }
+        Ok(count)
     }
 
     /// Splits the successors listed into `raw` from `first` on, for a frame at stack depth
