@@ -329,7 +329,7 @@ impl Game for GridCutting {
         match self.sheets[..] {
             [sheet] if sheet.long() < 4096 && self.min_side <= 2 => {
                 let (short, long) = (sheet.short() as usize, sheet.long() as usize);
-                Some((long * (long + 1) / 2 + short) * 2 + self.min_side as usize - 1)
+                Some(long * (long + 1) + short * 2 + self.min_side as usize - 1)
             }
             _ => None,
         }

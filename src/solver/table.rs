@@ -275,15 +275,16 @@ impl<N: Eq + Hash> Table<N> {
     pub(crate) fn intern<R: Rules<N>>(&mut self, position: N) -> Result<(u32, u64), Error> {
         match R::index(&position) {
             Some(i) if i < MAX_INDEX => {
-                if let Some(&slot) = self.by_index.get(i)
-                    && slot.id_plus_one != 0
-                {
-                    let id = slot.id_plus_one - 1;
-                    let state = match slot.value_plus_one {
-                        0 => self.entries[id as usize].state,
-                        v => u64::from(v - 1),
-                    };
-                    return Ok((id, state));
+                if let Some(&slot) = self.by_index.get(i) {
+                    // A slot with a value has an id: the value, the common case, is tested
+                    // first.
+                    if slot.value_plus_one != 0 {
+                        return Ok((slot.id_plus_one - 1, u64::from(slot.value_plus_one - 1)));
+                    }
+                    if slot.id_plus_one != 0 {
+                        let id = slot.id_plus_one - 1;
+                        return Ok((id, self.entries[id as usize].state));
+                    }
                 }
                 self.insert_indexed(position, i).map(|id| (id, UNKNOWN))
             }
