@@ -2,6 +2,7 @@
 
 use std::fmt;
 use std::hash::{Hash, Hasher};
+use std::ops::Range;
 
 use smallvec::{SmallVec, smallvec};
 
@@ -97,7 +98,10 @@ impl GridCutting {
     /// ```
     #[must_use]
     pub fn new(w: u32, h: u32) -> Self {
-        Self::from_sheets([(w, h)])
+        GridCutting {
+            sheets: smallvec![Sheet::new(w, h)],
+            min_side: 1,
+        }
     }
 
     /// Several sheets, each given as (width, height), with minimum side 1.
@@ -302,23 +306,10 @@ impl Game for GridCutting {
     /// A single sheet's successors are its pieces, each a component unless too small to cut.
     #[inline]
     fn split_successors(&self) -> Option<impl IntoIterator<Item = impl IntoIterator<Item = Self>>> {
-        if self.sheets.len() != 1 {
-            return None;
+        match self.sheets[..] {
+            [sheet] => Some(SheetCuts::of(sheet, self.min_side, self.is_live(sheet))),
+            _ => None,
         }
-        let min_side = self.min_side;
-        Some(Cuts::of(self).map(move |(_, [p, q])| {
-            let (next, after) = match (self.is_live(p), self.is_live(q)) {
-                (true, true) => (p, q),
-                (true, false) => (p, NO_SHEET),
-                (false, true) => (q, NO_SHEET),
-                (false, false) => (NO_SHEET, NO_SHEET),
-            };
-            Pieces {
-                next,
-                after,
-                min_side,
-            }
-        }))
     }
 
     /// A single sheet with sides below 4096 and minimum side 1 or 2 is numbered by its place
@@ -377,6 +368,82 @@ impl Iterator for Pieces {
         self.after = NO_SHEET;
         Some(GridCutting {
             sheets: smallvec![sheet],
+            min_side: self.min_side,
+        })
+    }
+}
+
+/// The cuts of one sheet (s, l) under minimum side k, as their live pieces: across the long
+/// side at a = k..=l/2, then, unless the sheet is square, across the short side at
+/// a = k..=s/2.
+///
+/// Every piece of a cut of a live sheet keeps both sides at least k, so it is live when its
+/// longer side is at least 2k. Cut across the long side, (s, a) is then live only if
+/// (s, l − a) is; cut across the short side, both pieces keep the side l, and both are live.
+struct SheetCuts {
+    short: u32,
+    long: u32,
+    min_side: u32,
+    /// The side a piece needs to be live, 2k.
+    live_side: u32,
+    /// The next cut across the long side, and the end of those cuts.
+    across_long: Range<u32>,
+    /// The next cut across the short side, and the end of those cuts.
+    across_short: Range<u32>,
+}
+
+impl SheetCuts {
+    /// The cuts of `sheet`, which `live` says is live under minimum side `min_side`.
+    #[inline]
+    fn of(sheet: Sheet, min_side: u32, live: bool) -> Self {
+        let (short, long) = (sheet.short(), sheet.long());
+        let (across_long, across_short) = match (live, short == long) {
+            (false, _) => (0..0, 0..0),
+            (true, true) => (min_side..long / 2 + 1, 0..0),
+            (true, false) => (min_side..long / 2 + 1, min_side..short / 2 + 1),
+        };
+        SheetCuts {
+            short,
+            long,
+            min_side,
+            live_side: min_side.saturating_mul(2),
+            across_long,
+            across_short,
+        }
+    }
+}
+
+impl Iterator for SheetCuts {
+    type Item = Pieces;
+
+    #[inline]
+    fn next(&mut self) -> Option<Pieces> {
+        let (short, long) = (self.short, self.long);
+        let (next, after) = if self.across_long.start < self.across_long.end {
+            let a = self.across_long.start;
+            self.across_long.start += 1;
+            let (p, q) = (Sheet::new(short, a), Sheet::new(short, long - a));
+            if short.max(a) >= self.live_side {
+                (p, q)
+            } else if short.max(long - a) >= self.live_side {
+                (q, NO_SHEET)
+            } else {
+                (NO_SHEET, NO_SHEET)
+            }
+        } else if self.across_short.start < self.across_short.end {
+            let a = self.across_short.start;
+            self.across_short.start += 1;
+            // a <= s - a <= s <= l: both pieces are in order as they stand.
+            (
+                Sheet(u64::from(a) << 32 | u64::from(long)),
+                Sheet(u64::from(short - a) << 32 | u64::from(long)),
+            )
+        } else {
+            return None;
+        };
+        Some(Pieces {
+            next,
+            after,
             min_side: self.min_side,
         })
     }
