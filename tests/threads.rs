@@ -77,6 +77,37 @@ fn an_exhaustive_game_with_an_index_has_the_same_values_on_any_number_of_threads
     }
 }
 
+#[test]
+fn an_exhaustive_game_with_an_index_is_valued_under_a_budget_far_below_what_it_reaches() {
+    // The staircase reaches 12,951 diagrams, which take about 3 MB stored; the budgets keep
+    // a tenth of that and less. Values forgotten by a compaction must not be searched again
+    // and again: the search would then grow like a tree and not finish in minutes.
+    let rows = vec![9, 9, 8, 8, 6, 5, 5, 2];
+    let want = by_mex(&rows, &|r: &Vec<u32>| bites(r), &mut HashMap::new());
+    let (done, finished) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for threads in [1, 2] {
+            for bytes in [256 << 10, 1 << 20] {
+                let got = Solver::new()
+                    .with_threads(threads)
+                    .with_memory(bytes)
+                    .grundy(&Chomp::staircase(&rows).unwrap());
+                done.send((threads, bytes, got)).unwrap();
+            }
+        }
+    });
+    for _ in 0..4 {
+        let (threads, bytes, got) = finished
+            .recv_timeout(std::time::Duration::from_secs(60))
+            .expect("a search under a small budget finishes within a minute");
+        assert_eq!(
+            got.unwrap(),
+            Nimber::new(want),
+            "{threads} threads, {bytes} bytes"
+        );
+    }
+}
+
 /// User Cram whose split or clone (`BRITTLE` says which) panics once `CALLS` passes
 /// `PANIC_AFTER`, on whichever thread calls it.
 #[derive(Debug, PartialEq, Eq, Hash)]

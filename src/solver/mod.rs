@@ -229,6 +229,12 @@ impl<G: Game> Solver<G> {
     /// that needs more than the whole budget at once (the components on its current line of
     /// play and their open successors) fails, with [`Error::OutOfMemory`].
     ///
+    /// A forgotten position with an [`index`](Game::index) keeps its exact value in the array
+    /// the index addresses (8 bytes an index, up to the largest met), so that it is never
+    /// searched again: an exhaustive search ([`Search::Exhaustive`]) under a budget far below
+    /// what it reaches then costs about what it costs without one, where searching forgotten
+    /// values again would make it grow like a tree.
+    ///
     /// The stack of the search itself is not counted: it holds the successors of the
     /// components on the current line of play. With several threads, each thread's table gets
     /// an equal share of the budget, and the table they publish to at most a quarter of one.

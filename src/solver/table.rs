@@ -92,9 +92,10 @@ pub(crate) struct Table<N> {
 /// lookup that finds a value then reads nothing else.
 #[derive(Clone, Copy, Default)]
 struct IndexSlot {
-    /// The id plus one; 0 when no position has the index.
+    /// The id plus one; 0 when no stored position has the index.
     id_plus_one: u32,
-    /// The exact value plus one; 0 when not known.
+    /// The exact value plus one; 0 when not known. A compaction that forgets the position
+    /// keeps its value here.
     value_plus_one: u32,
 }
 
@@ -170,7 +171,10 @@ impl<N> Table<N> {
             if !kept {
                 remap.push(FORGOTTEN);
                 if index != NO_INDEX {
-                    self.by_index[index as usize] = IndexSlot::default();
+                    // The exact value stays in the slot, which takes no more room: an
+                    // exhaustive search under a budget smaller than what it reaches would
+                    // otherwise value the same positions again and again.
+                    self.by_index[index as usize].id_plus_one = 0;
                 }
                 continue;
             }
@@ -276,10 +280,13 @@ impl<N: Eq + Hash> Table<N> {
         match R::index(&position) {
             Some(i) if i < MAX_INDEX => {
                 if let Some(&slot) = self.by_index.get(i) {
-                    // A slot with a value has an id: the value, the common case, is tested
-                    // first.
+                    // The value, the common case, is tested first.
                     if slot.value_plus_one != 0 {
-                        return Ok((slot.id_plus_one - 1, u64::from(slot.value_plus_one - 1)));
+                        let value = u64::from(slot.value_plus_one - 1);
+                        if slot.id_plus_one == 0 {
+                            return self.revive(position, i, value);
+                        }
+                        return Ok((slot.id_plus_one - 1, value));
                     }
                     if slot.id_plus_one != 0 {
                         let id = slot.id_plus_one - 1;
@@ -314,6 +321,16 @@ impl<N: Eq + Hash> Table<N> {
             }
         }
         self.insert(position, hash).map(|id| (id, UNKNOWN))
+    }
+
+    /// Stores again `position`, with index `index`, forgotten by a compaction that kept its
+    /// value: valued at once, so that nothing is searched twice.
+    #[cold]
+    #[inline(never)]
+    fn revive(&mut self, position: N, index: usize, value: u64) -> Result<(u32, u64), Error> {
+        let id = self.insert_indexed(position, index)?;
+        self.entries[id as usize].state = value;
+        Ok((id, value))
     }
 
     #[inline(never)]
