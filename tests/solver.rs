@@ -212,12 +212,19 @@ proptest! {
         let want = rules.brute_force();
         let n = want.len();
         let mut small = Solver::new().with_memory(budget);
+        // Indexed tokens keep their values when a compaction forgets them.
+        let mut small_indexed = Solver::new().with_memory(budget);
+        let mut small_exhaustive = Solver::new().with_memory(budget);
         let mut checked = Solver::new().with_cycle_check().with_threads(2);
         let mut single = Solver::new().with_threads(1);
         for k in 0..n {
             let node = (k * 7 + 3) % n;
             let token = Tokens::new(&rules, vec![node as u16], true);
             prop_assert_eq!(small.grundy(&token)?.value(), want[node], "budget, node {}", node);
+            let indexed = token.clone().indexed();
+            prop_assert_eq!(small_indexed.grundy(&indexed)?.value(), want[node], "budget, indexed node {}", node);
+            let every = indexed.exhaustive();
+            prop_assert_eq!(small_exhaustive.grundy(&every)?.value(), want[node], "budget, exhaustive node {}", node);
             prop_assert_eq!(checked.grundy(&token)?.value(), want[node], "checked, node {}", node);
             prop_assert_eq!(single.grundy(&token)?.value(), want[node], "one thread, node {}", node);
         }
