@@ -2,7 +2,7 @@
 
 use proptest::prelude::*;
 use sprague::games::GridCutting;
-use sprague::{Nimber, Solver, grundy};
+use sprague::{Game, Nimber, Solver, grundy, grundy_by};
 
 /// The values of every `w` × `h` sheet for `w`, `h` up to `n`, by the definition: a cut along
 /// a grid line leaves two sheets, each piece must have both sides at least `k`, and a sheet
@@ -78,5 +78,16 @@ proptest! {
         let position = GridCutting::from_sheets(sheets).with_min_side(k);
         let mut solver = Solver::new().with_threads(threads);
         prop_assert_eq!(solver.grundy(&position).unwrap(), Nimber::new(sum));
+    }
+
+    /// The successors of a position of several sheets, searched as a whole (`grundy_by`
+    /// does not split), give the same nim-sum: the solver itself values sheet by sheet.
+    #[test]
+    fn successors_of_several_sheets(sheets in proptest::collection::vec((1u32..6, 1u32..6), 1..3), k in 1u32..4) {
+        let want = by_definition(5, k as usize);
+        let sum = sheets.iter().fold(0, |x, &(w, h)| x ^ want[w as usize][h as usize]);
+        let position = GridCutting::from_sheets(sheets).with_min_side(k);
+        let value = grundy_by(&position, |p: &GridCutting| p.successors().into_iter().collect::<Vec<_>>());
+        prop_assert_eq!(value.unwrap(), Nimber::new(sum));
     }
 }

@@ -167,43 +167,20 @@ impl GridCutting {
         sheet.short() >= self.min_side && sheet.long() / 2 >= self.min_side
     }
 
-    /// This position with sheet `i` replaced by the live ones of `pieces`.
-    ///
-    /// The common case, a single sheet, is built in place (the solver's inner loop runs
-    /// through it); more sheets take the general merge.
-    #[inline]
-    fn with_cut(&self, i: usize, [p, q]: [Sheet; 2]) -> Self {
-        if self.sheets.len() == 1 {
-            let (lo, hi) = if p <= q { (p, q) } else { (q, p) };
-            let (buf, len) = match (self.is_live(lo), self.is_live(hi)) {
-                (true, true) => ([lo, hi], 2),
-                (true, false) => ([lo, lo], 1),
-                (false, true) => ([hi, hi], 1),
-                (false, false) => ([lo, hi], 0),
-            };
-            return GridCutting {
-                sheets: SmallVec::from_buf_and_len(buf, len),
-                min_side: self.min_side,
-            };
-        }
-        self.with_cut_among_many(i, [p, q])
-    }
-
-    /// [`with_cut`](Self::with_cut) for a position of several sheets; kept out of line so
-    /// that the single-sheet case inlines.
-    #[inline(never)]
-    fn with_cut_among_many(&self, i: usize, pieces: [Sheet; 2]) -> Self {
-        let mut sheets = SmallVec::with_capacity(self.sheets.len() + 1);
-        for (j, &sheet) in self.sheets.iter().enumerate() {
-            if j != i {
-                sheets.push(sheet);
-            }
-        }
-        for piece in pieces {
-            if self.is_live(piece) {
-                sheets.push(piece);
-            }
-        }
+    /// This position with sheet `i` replaced by `pieces`, the live pieces of a cut of it.
+    fn with_cut(&self, i: usize, pieces: &Pieces) -> Self {
+        let mut sheets: SmallVec<[Sheet; 2]> = self
+            .sheets
+            .iter()
+            .enumerate()
+            .filter(|&(j, _)| j != i)
+            .map(|(_, &sheet)| sheet)
+            .chain(
+                [pieces.next, pieces.after]
+                    .into_iter()
+                    .filter(|&s| s != NO_SHEET),
+            )
+            .collect();
         sheets.sort_unstable();
         GridCutting {
             sheets,
@@ -300,7 +277,10 @@ impl Hash for GridCutting {
 impl Game for GridCutting {
     #[inline]
     fn successors(&self) -> impl IntoIterator<Item = Self> {
-        Cuts::of(self).map(|(i, pieces)| self.with_cut(i, pieces))
+        self.sheets.iter().enumerate().flat_map(move |(i, &sheet)| {
+            SheetCuts::of(sheet, self.min_side, self.is_live(sheet))
+                .map(move |pieces| self.with_cut(i, &pieces))
+        })
     }
 
     /// A single sheet's successors are its pieces, each a component unless too small to cut.
@@ -446,78 +426,6 @@ impl Iterator for SheetCuts {
             after,
             min_side: self.min_side,
         })
-    }
-}
-
-/// The successors of a position: every cut of every live sheet, each rotation once.
-///
-/// A sheet (s, l) is cut across its long side at a = k..=l/2, leaving (s, a) and (s, l - a), and
-/// across its short side at a = k..=s/2, leaving (a, l) and (s - a, l); a square only once.
-/// Cuts are numbered per sheet, those across the long side first, so that the next one costs a
-/// comparison.
-struct Cuts<'a> {
-    position: &'a GridCutting,
-    next_sheet: usize,
-    /// The sheet being cut, `next_sheet - 1`.
-    sheet: Sheet,
-    /// The number of the next cut of `sheet`.
-    step: u32,
-    /// How many cuts go across the long side of `sheet`.
-    across_long: u32,
-    /// How many cuts `sheet` has.
-    end: u32,
-}
-
-impl<'a> Cuts<'a> {
-    fn of(position: &'a GridCutting) -> Self {
-        Cuts {
-            position,
-            next_sheet: 0,
-            sheet: Sheet(0),
-            step: 0,
-            across_long: 0,
-            end: 0,
-        }
-    }
-}
-
-impl Iterator for Cuts<'_> {
-    /// The sheet cut and the two pieces.
-    type Item = (usize, [Sheet; 2]);
-
-    // Inlined into the solver's loop over successors, the new position never goes through
-    // memory.
-    #[allow(clippy::inline_always)]
-    #[inline(always)]
-    fn next(&mut self) -> Option<(usize, [Sheet; 2])> {
-        let position = self.position;
-        let k = position.min_side;
-        while self.step == self.end {
-            let &sheet = position.sheets.get(self.next_sheet)?;
-            self.next_sheet += 1;
-            let (short, long) = (sheet.short(), sheet.long());
-            let cuts = |side: u32| (side / 2 + 1).saturating_sub(k);
-            (self.across_long, self.end) = if !position.is_live(sheet) {
-                (0, 0)
-            } else if short == long {
-                (cuts(long), cuts(long))
-            } else {
-                (cuts(long), cuts(long) + cuts(short))
-            };
-            self.sheet = sheet;
-            self.step = 0;
-        }
-        let (short, long) = (self.sheet.short(), self.sheet.long());
-        let step = self.step;
-        self.step += 1;
-        let pieces = if step < self.across_long {
-            let a = k + step;
-            [Sheet::new(short, a), Sheet::new(short, long - a)]
-        } else {
-            let a = k + step - self.across_long;
-            [Sheet::new(a, long), Sheet::new(short - a, long)]
-        };
-        Some((self.next_sheet - 1, pieces))
     }
 }
 
