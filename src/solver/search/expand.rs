@@ -410,7 +410,8 @@ impl<N: Clone + Eq + Hash> Engine<N> {
     ///
     /// A test may be settled by successors already valued before the others are split
     /// (Beling and Rogalski's enhanced transposition cutoff): each strikes a candidate, and
-    /// once no requested value is a candidate the answer is no.
+    /// once no requested value is a candidate the answer is no. Those whose split is cached
+    /// go first; the others in the order `killers` chooses.
     fn split_listed<R: Rules<N>>(
         &mut self,
         first: usize,
@@ -424,7 +425,6 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             Ok(())
         };
         let mut count = 0;
-        let mut settled = false;
         if self.split_cache.active() {
             // Successors split before first: they cost no split, and may settle the test.
             for at in first..self.raw.len() {
@@ -448,49 +448,87 @@ impl<N: Clone + Eq + Hash> Engine<N> {
                 }
             }
         }
+        let mut order = std::mem::take(&mut self.split_order);
+        order.clear();
+        let mut chosen = None;
+        if result.is_ok() {
+            let raw = &self.raw[first..];
+            let unsplit = |at: usize| raw[at].is_some();
+            result = if cut {
+                self.killers
+                    .order(depth, raw.len(), unsplit, &mut order)
+                    .map(|o| chosen = Some(o))
+            } else {
+                (0..raw.len())
+                    .filter(|&at| unsplit(at))
+                    .try_for_each(|at| grow(&mut order, at as u32))
+            };
+        }
+        let split = self.split_in_order::<R>(&order, first, depth, known_first, cut);
+        let splits_ordered = order.len() >= 2;
+        self.split_order = order;
+        self.raw.truncate(first);
+        let (split, settler) = result.and(split)?;
+        if let Some(chosen) = chosen
+            && splits_ordered
+        {
+            self.killers.record(depth, chosen, split, settler)?;
+        }
+        Ok((count + split, settler.is_some()))
+    }
+
+    /// Splits the successors at the offsets `order` from `first` in `raw`, in that order, for
+    /// a frame at stack depth `depth`, sharing them with other threads when that pays; returns
+    /// how many were split and, with `cut` (for a test), the offset of the one that settled it.
+    fn split_in_order<R: Rules<N>>(
+        &mut self,
+        order: &[u32],
+        first: usize,
+        depth: usize,
+        known_first: usize,
+        cut: bool,
+    ) -> Result<(usize, Option<u32>), Error> {
         // Counted only while other threads split: this runs for every test expanded.
-        let timed = self.pool.is_some()
-            && result.is_ok()
-            && self.raw[first..].iter().filter(|n| n.is_some()).count() >= pool::SHARED_JOB;
+        let timed = self.pool.is_some() && order.len() >= pool::SHARED_JOB;
         // The clock is read only while the pacer compares the two ways.
         let start = (timed && self.pacer.probing()).then(Instant::now);
         if timed
             && self.pacer.sharing()
             && let Some(pool) = self.pool.clone()
         {
-            let job = pool.post(self.raw.drain(first..).flatten());
+            let raw = &mut self.raw[first..];
+            let job = pool.post(
+                order
+                    .iter()
+                    .map(|&at| raw[at as usize].take().expect("an unsplit successor")),
+            );
             let split = self.split_job::<R>(&job, depth, known_first, cut);
             pool.withdraw();
             if let Ok((split, _)) = &split {
                 self.pacer
                     .record(*split, start.map(|start| start.elapsed()));
             }
-            return split.map(|(split, settled)| (count + split, settled));
+            return split.map(|(split, settler)| (split, settler.map(|slot| order[slot])));
         }
-        let listed = count;
-        for at in first..self.raw.len() {
-            if result.is_err() {
+        let mut count = 0;
+        let mut settler = None;
+        for &at in order {
+            let next = self.raw[first + at as usize]
+                .take()
+                .expect("an unsplit successor");
+            count += 1;
+            if self
+                .add_successor::<R>(next, depth, known_first)?
+                .is_some_and(|value| cut && self.strikes(value))
+            {
+                settler = Some(at);
                 break;
             }
-            let Some(next) = self.raw[at].take() else {
-                continue;
-            };
-            count += 1;
-            match self.add_successor::<R>(next, depth, known_first) {
-                Ok(Some(value)) if cut && self.strikes(value) => {
-                    settled = true;
-                    break;
-                }
-                Ok(_) => {}
-                Err(e) => result = Err(e),
-            }
         }
-        self.raw.truncate(first);
         if timed {
-            self.pacer
-                .record(count - listed, start.map(|start| start.elapsed()));
+            self.pacer.record(count, start.map(|start| start.elapsed()));
         }
-        result.map(|()| (count, settled))
+        Ok((count, settler))
     }
 
     /// Strikes a successor of value `value` from the candidates of the test being expanded;
@@ -509,7 +547,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
         depth: usize,
         known_first: usize,
         cut: bool,
-    ) -> Result<(usize, bool), Error> {
+    ) -> Result<(usize, Option<usize>), Error> {
         // Slots the helpers claimed and this thread has not taken, and the first slot not
         // yet seen claimed.
         let mut theirs: SmallVec<[usize; 8]> = SmallVec::new();
@@ -523,30 +561,30 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             let mut k = 0;
             while k < theirs.len() {
                 if let Some(slot) = job.ready(theirs[k]) {
-                    theirs.swap_remove(k);
+                    let at = theirs.swap_remove(k);
                     count += 1;
                     if self.take_slot::<R>(slot, depth, known_first, cut)? {
-                        return Ok((count, true));
+                        return Ok((count, Some(at)));
                     }
                 } else {
                     k += 1;
                 }
             }
-            let slot = if let Some(at) = job.claim() {
+            let (at, slot) = if let Some(at) = job.claim() {
                 theirs.extend(frontier..at);
                 frontier = at + 1;
-                job.take_claimed(at)
+                (at, job.take_claimed(at))
             } else {
                 theirs.extend(frontier..job.len());
                 frontier = job.len();
                 let Some(at) = theirs.pop() else {
-                    return Ok((count, false));
+                    return Ok((count, None));
                 };
-                job.wait(at, patience)
+                (at, job.wait(at, patience))
             };
             count += 1;
             if self.take_slot::<R>(slot, depth, known_first, cut)? {
-                return Ok((count, true));
+                return Ok((count, Some(at)));
             }
         }
     }

@@ -14,9 +14,10 @@
 //! not a candidate, the largest candidate), and a successor is asked only whether its value is
 //! among the candidates up to the largest of R. The test stops as soon as no value of R is a
 //! candidate; if it sees every successor, the one candidate left is the value. Successors are
-//! split before any is searched, those whose split is cached first, and the splitting stops as
-//! soon as those already valued settle the question (the enhanced transposition cutoff); the
-//! others are tried in order of difficulty (the sum of the squared move counts of their
+//! split before any is searched, those whose split is cached first, then from the one that
+//! settled a sibling's test outward (see `killers`), and the splitting stops as soon as those
+//! already valued settle the question (the enhanced transposition cutoff); the others are
+//! tried in order of difficulty (the sum of the squared move counts of their
 //! components: fewer moves first). Most successors of most positions are never valued exactly.
 //!
 //! What searches learn is kept: exact values, lower bounds, values a test excluded, and move
@@ -31,11 +32,12 @@
 //! names stays, with the oldest exact values, and everything is renumbered.
 //!
 //! The files: this one holds the engine and its stack; `expand` lists and splits the successors
-//! of a component and orders them; `step` advances the top frame; `threads` lets several
-//! threads search one question (see [`parallel`](super::parallel)), or, through `pool`, split
-//! successors for it.
+//! of a component and orders them; `killers` chooses the order a test splits them in; `step`
+//! advances the top frame; `threads` lets several threads search one question (see
+//! [`parallel`](super::parallel)), or, through `pool`, split successors for it.
 
 mod expand;
+mod killers;
 mod pool;
 mod step;
 mod threads;
@@ -218,6 +220,10 @@ pub(super) struct Engine<N> {
     request: Vec<u64>,
     /// Scratch: the candidates for the value of a component whose test is being expanded.
     striking: Vec<u64>,
+    /// Scratch: the offsets of the successors a frame splits, in the order it splits them.
+    split_order: Vec<u32>,
+    /// Which successor to split first in a test, per depth.
+    killers: killers::Killers,
     /// The components of successors split by tests, by successor.
     split_cache: SplitCache<N>,
     /// The value of the last frame finished: after a search, the root's.
@@ -266,6 +272,8 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             keys: Vec::new(),
             request: Vec::new(),
             striking: Vec::new(),
+            split_order: Vec::new(),
+            killers: killers::Killers::default(),
             split_cache: SplitCache::new(),
             last_value: 0,
             mark: 0,
