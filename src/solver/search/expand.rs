@@ -2,13 +2,10 @@
 //! ordering them for the search.
 
 use std::hash::Hash;
-use std::time::Instant;
-
-use smallvec::SmallVec;
 
 use super::{
     ComponentIds, DIRECT_MARKS, EXACT, Engine, Frame, Kind, MAX_TESTS, MAX_TESTS_WIDE,
-    MIN_SPLIT_CACHE, SplitCache, Table, WIDE, WINDOW, bits, grow, grow_to, pool, search_memory,
+    MIN_SPLIT_CACHE, SplitCache, Table, WIDE, WINDOW, bits, grow, grow_to, search_memory,
 };
 use crate::Error;
 use crate::solver::rules::Rules;
@@ -16,7 +13,7 @@ use crate::solver::table::{NOT_COUNTED, PARTIAL};
 
 /// How many successors the split cache may hold beside `table`: one per stored position, or
 /// [`MIN_SPLIT_CACHE`], within the memory budget.
-fn split_cache_capacity<N>(table: &Table<N>) -> usize {
+pub(super) fn split_cache_capacity<N>(table: &Table<N>) -> usize {
     table.len().max(MIN_SPLIT_CACHE).min(table.budget)
 }
 
@@ -404,233 +401,6 @@ impl<N: Clone + Eq + Hash> Engine<N> {
         Ok(count)
     }
 
-    /// Splits the successors listed into `raw` from `first` on, for a frame at stack depth
-    /// `depth`; returns how many were split, and, with `cut` (for a test), whether the test is
-    /// settled.
-    ///
-    /// A test may be settled by successors already valued before the others are split
-    /// (Beling and Rogalski's enhanced transposition cutoff): each strikes a candidate, and
-    /// once no requested value is a candidate the answer is no. Those whose split is cached
-    /// go first; the others in the order `killers` chooses.
-    fn split_listed<R: Rules<N>>(
-        &mut self,
-        first: usize,
-        depth: usize,
-        known_first: usize,
-        cut: bool,
-    ) -> Result<(usize, bool), Error> {
-        let mut result = if cut {
-            self.candidates_up_to(self.raw.len() - first)
-        } else {
-            Ok(())
-        };
-        let mut count = 0;
-        if self.split_cache.active() {
-            // Successors split before first: they cost no split, and may settle the test.
-            for at in first..self.raw.len() {
-                let Some(next) = &self.raw[at] else { continue };
-                let Some(ids) = self.split_cache.peek(next) else {
-                    continue;
-                };
-                let folded = Self::fold_components(&self.table, &mut self.comps, ids, depth);
-                self.raw[at] = None;
-                count += 1;
-                match folded.and_then(|(partial, start)| self.record(partial, start, known_first)) {
-                    Ok(Some(value)) if cut && self.strikes(value) => {
-                        self.raw.truncate(first);
-                        return result.map(|()| (count, true));
-                    }
-                    Ok(_) => {}
-                    Err(e) => {
-                        result = Err(e);
-                        break;
-                    }
-                }
-            }
-        }
-        let mut order = std::mem::take(&mut self.split_order);
-        order.clear();
-        let mut chosen = None;
-        if result.is_ok() {
-            let raw = &self.raw[first..];
-            let unsplit = |at: usize| raw[at].is_some();
-            result = if cut {
-                self.killers
-                    .order(depth, raw.len(), unsplit, &mut order)
-                    .map(|o| chosen = Some(o))
-            } else {
-                (0..raw.len())
-                    .filter(|&at| unsplit(at))
-                    .try_for_each(|at| grow(&mut order, at as u32))
-            };
-        }
-        let split = self.split_in_order::<R>(&order, first, depth, known_first, cut);
-        let splits_ordered = order.len() >= 2;
-        self.split_order = order;
-        self.raw.truncate(first);
-        let (split, settler) = result.and(split)?;
-        if let Some(chosen) = chosen
-            && splits_ordered
-        {
-            self.killers.record(depth, chosen, split, settler)?;
-        }
-        Ok((count + split, settler.is_some()))
-    }
-
-    /// Splits the successors at the offsets `order` from `first` in `raw`, in that order, for
-    /// a frame at stack depth `depth`, sharing them with other threads when that pays; returns
-    /// how many were split and, with `cut` (for a test), the offset of the one that settled it.
-    fn split_in_order<R: Rules<N>>(
-        &mut self,
-        order: &[u32],
-        first: usize,
-        depth: usize,
-        known_first: usize,
-        cut: bool,
-    ) -> Result<(usize, Option<u32>), Error> {
-        // Counted only while other threads split: this runs for every test expanded.
-        let timed = self.pool.is_some() && order.len() >= pool::SHARED_JOB;
-        // The clock is read only while the pacer compares the two ways.
-        let start = (timed && self.pacer.probing()).then(Instant::now);
-        if timed
-            && self.pacer.sharing()
-            && let Some(pool) = self.pool.clone()
-        {
-            let raw = &mut self.raw[first..];
-            let job = pool.post(
-                order
-                    .iter()
-                    .map(|&at| raw[at as usize].take().expect("an unsplit successor")),
-            );
-            let split = self.split_job::<R>(&job, depth, known_first, cut);
-            pool.withdraw();
-            if let Ok((split, _)) = &split {
-                self.pacer
-                    .record(*split, start.map(|start| start.elapsed()));
-            }
-            return split.map(|(split, settler)| (split, settler.map(|slot| order[slot])));
-        }
-        let mut count = 0;
-        let mut settler = None;
-        for &at in order {
-            let next = self.raw[first + at as usize]
-                .take()
-                .expect("an unsplit successor");
-            count += 1;
-            if self
-                .add_successor::<R>(next, depth, known_first)?
-                .is_some_and(|value| cut && self.strikes(value))
-            {
-                settler = Some(at);
-                break;
-            }
-        }
-        if timed {
-            self.pacer.record(count, start.map(|start| start.elapsed()));
-        }
-        Ok((count, settler))
-    }
-
-    /// Strikes a successor of value `value` from the candidates of the test being expanded;
-    /// whether that settles it: no requested value is a candidate any more.
-    fn strikes(&mut self, value: u64) -> bool {
-        bits::remove_or_largest(&mut self.striking, value);
-        !bits::meet(&self.striking, &self.request)
-    }
-
-    /// [`Engine::split_listed`] for successors posted to other threads as `job`: this thread
-    /// claims them in turn with the helpers, splitting its own and taking the helpers' as
-    /// they finish, so that it waits for a helper only when none is left to claim.
-    fn split_job<R: Rules<N>>(
-        &mut self,
-        job: &pool::Job<N>,
-        depth: usize,
-        known_first: usize,
-        cut: bool,
-    ) -> Result<(usize, Option<usize>), Error> {
-        // Slots the helpers claimed and this thread has not taken, and the first slot not
-        // yet seen claimed.
-        let mut theirs: SmallVec<[usize; 8]> = SmallVec::new();
-        // A helper that has not split a successor in twice the time a split takes has most
-        // likely lost its core to another program (the machine is busy): this thread splits
-        // the successor itself rather than wait a time slice for it.
-        let patience = self.split_cache.split_cost() * 2;
-        let mut frontier = 0;
-        let mut count = 0;
-        loop {
-            let mut k = 0;
-            while k < theirs.len() {
-                if let Some(slot) = job.ready(theirs[k]) {
-                    let at = theirs.swap_remove(k);
-                    count += 1;
-                    if self.take_slot::<R>(slot, depth, known_first, cut)? {
-                        return Ok((count, Some(at)));
-                    }
-                } else {
-                    k += 1;
-                }
-            }
-            let (at, slot) = if let Some(at) = job.claim() {
-                theirs.extend(frontier..at);
-                frontier = at + 1;
-                (at, job.take_claimed(at))
-            } else {
-                theirs.extend(frontier..job.len());
-                frontier = job.len();
-                let Some(at) = theirs.pop() else {
-                    return Ok((count, None));
-                };
-                (at, job.wait(at, patience))
-            };
-            count += 1;
-            if self.take_slot::<R>(slot, depth, known_first, cut)? {
-                return Ok((count, Some(at)));
-            }
-        }
-    }
-
-    /// Adds the successor of a slot of a job, split by this thread or by a helper; whether
-    /// that settles the test being expanded (with `cut`).
-    fn take_slot<R: Rules<N>>(
-        &mut self,
-        slot: pool::Slot<N>,
-        depth: usize,
-        known_first: usize,
-        cut: bool,
-    ) -> Result<bool, Error> {
-        let added = match slot {
-            pool::Slot::Waiting(next) | pool::Slot::Failed(next) => {
-                self.add_successor::<R>(next, depth, known_first)?
-            }
-            pool::Slot::Split(next, parts) => {
-                let (partial, start) = self.fold_parts::<R>(next, parts, depth)?;
-                self.record(partial, start, known_first)?
-            }
-            pool::Slot::Claimed(_) | pool::Slot::Taken => unreachable!("a slot taken twice"),
-        };
-        Ok(added.is_some_and(|value| cut && self.strikes(value)))
-    }
-
-    /// Interns `parts`, the components of `successor` that another thread split, and caches
-    /// them; returns what [`Engine::split_successor`] does.
-    fn fold_parts<R: Rules<N>>(
-        &mut self,
-        successor: N,
-        parts: pool::Parts<N>,
-        depth: usize,
-    ) -> Result<(u64, usize), Error> {
-        let mut ids = ComponentIds::new();
-        for part in parts {
-            ids.push(self.table.intern::<R>(part)?.0);
-        }
-        let folded = Self::fold_components(&self.table, &mut self.comps, &ids, depth);
-        if self.split_cache.active() {
-            let capacity = split_cache_capacity(&self.table);
-            self.split_cache.insert(successor, ids, capacity);
-        }
-        folded
-    }
-
     /// Drops what an expansion of component `id` that pushed no frame added to the stack.
     fn unwind_expansion(
         &mut self,
@@ -651,7 +421,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
 
     /// Sets the scratch `striking` to the candidates 0..=`count` of a component with `count`
     /// moves.
-    fn candidates_up_to(&mut self, count: usize) -> Result<(), Error> {
+    pub(super) fn candidates_up_to(&mut self, count: usize) -> Result<(), Error> {
         let words = count / 64 + 1;
         self.striking.clear();
         grow_to(&mut self.striking, words, u64::MAX)?;
@@ -716,7 +486,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
     // On the path of every successor split, as `add_successor` is.
     #[allow(clippy::inline_always)]
     #[inline(always)]
-    fn record(
+    pub(super) fn record(
         &mut self,
         partial: u64,
         start: usize,

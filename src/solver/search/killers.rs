@@ -93,13 +93,14 @@ impl Killers {
         Ok(chosen)
     }
 
-    fn in_turn(
+    /// Appends to `order` those of `offsets` for which `unsplit` holds, in turn.
+    pub(super) fn in_turn(
         offsets: impl Iterator<Item = usize>,
         unsplit: impl Fn(usize) -> bool,
         order: &mut Vec<u32>,
     ) -> Result<(), Error> {
         for at in offsets.filter(|&at| unsplit(at)) {
-            // Offsets index a test's successors, of which there are at most `WINDOW`.
+            // Offsets index successors held in memory at once: far fewer than 2^32.
             grow(order, at as u32)?;
         }
         Ok(())

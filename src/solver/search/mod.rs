@@ -31,14 +31,16 @@
 //! times its width. Under a memory budget the table is compacted between steps: what the stack
 //! names stays, with the oldest exact values, and everything is renumbered.
 //!
-//! The files: this one holds the engine and its stack; `expand` lists and splits the successors
-//! of a component and orders them; `killers` chooses the order a test splits them in; `step`
+//! The files: this one holds the engine and its stack; `expand` lists the successors of a
+//! component, splits them for exact searches and orders them; `splitting` splits those a test
+//! listed, in the order `killers` chooses, alone or with the helper threads of `pool`; `step`
 //! advances the top frame; `threads` lets several threads search one question (see
-//! [`parallel`](super::parallel)), or, through `pool`, split successors for it.
+//! [`parallel`](super::parallel)), or split successors for it.
 
 mod expand;
 mod killers;
 mod pool;
+mod splitting;
 mod step;
 mod threads;
 
