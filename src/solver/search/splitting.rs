@@ -69,7 +69,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
                     .order(depth, raw.len(), unsplit, &mut order)
                     .map(|o| chosen = Some(o))
             } else {
-                Killers::in_turn(0..raw.len(), unsplit, &mut order)
+                Killers::outward(0, raw.len(), unsplit, &mut order)
             };
         }
         let split = self.split_in_order::<R>(&order, first, depth, known_first, cut);
