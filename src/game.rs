@@ -89,6 +89,11 @@ use crate::{Error, Nimber};
 /// ```
 pub trait Game: Clone + Eq + Hash + Send {
     /// Every position reachable in one move.
+    ///
+    /// The order matters only for speed. [`Solver`](crate::Solver) splits a position's
+    /// successors either in this order or from the one that settled a similar question
+    /// outward (moves listed cell by cell gain by that), whichever measures cheaper as it
+    /// searches; so a game that lists its most promising moves first keeps that order.
     fn successors(&self) -> impl IntoIterator<Item = Self>;
 
     /// The independent components whose disjunctive sum is this position.
