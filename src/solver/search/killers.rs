@@ -12,7 +12,7 @@
 //! cheaper, and the order not used still orders one test in [`EXPLORE`], so that a change is
 //! seen. The order changes which successor is split first, never a value.
 
-use super::{grow_to, search_memory};
+use super::grow_to;
 use crate::Error;
 
 /// One test in this many is split in the order that measured the costlier, to keep measuring
@@ -35,6 +35,64 @@ pub(super) enum Order {
     Killers,
 }
 
+/// The offsets `0..len` from a centre outward: the centre, then one after it and one before
+/// it in turn. From 0, or from a centre past the end, it is the game's order.
+///
+/// Each offset comes once, in O(1) steps; an iterator rather than a list, as a test often
+/// stops after a few.
+#[derive(Clone, Debug)]
+pub(super) struct Outward {
+    center: usize,
+    len: usize,
+    /// The distance from the centre of the next offsets.
+    distance: usize,
+    /// Whether the next offset is the one before the centre at `distance`.
+    before: bool,
+}
+
+impl Outward {
+    /// The offsets `0..len` from `center` outward.
+    pub(super) fn new(center: usize, len: usize) -> Self {
+        Outward {
+            center: if center < len { center } else { 0 },
+            len,
+            distance: 0,
+            before: false,
+        }
+    }
+}
+
+impl Iterator for Outward {
+    type Item = usize;
+
+    fn next(&mut self) -> Option<usize> {
+        if self.distance == 0 {
+            self.distance = 1;
+            return (self.center < self.len).then_some(self.center);
+        }
+        // At most one side is skipped a call: past the end, or before 0.
+        loop {
+            let (center, distance) = (self.center, self.distance);
+            if center + distance >= self.len && distance > center {
+                // Nothing is left on either side.
+                return None;
+            }
+            if self.before {
+                self.before = false;
+                self.distance += 1;
+                if distance <= center {
+                    return Some(center - distance);
+                }
+            } else {
+                self.before = true;
+                if center + distance < self.len {
+                    return Some(center + distance);
+                }
+            }
+        }
+    }
+}
+
 /// Per stack depth, the offset in the game's order of the successor that settled the last test
 /// there; and what each order costs.
 #[derive(Default)]
@@ -48,17 +106,9 @@ pub(super) struct Killers {
 }
 
 impl Killers {
-    /// Appends to `order` the offsets `0..len` for which `unsplit` holds, in the order a test
-    /// at depth `depth` splits them; returns which order that is.
-    ///
-    /// O(len).
-    pub(super) fn order(
-        &mut self,
-        depth: usize,
-        len: usize,
-        unsplit: impl Fn(usize) -> bool,
-        order: &mut Vec<u32>,
-    ) -> Result<Order, Error> {
+    /// The order in which a test at depth `depth` splits successors at offsets `0..len`, and
+    /// which order that is.
+    pub(super) fn order(&mut self, depth: usize, len: usize) -> (Order, Outward) {
         self.tests = self.tests.wrapping_add(1);
         // Killers unless the game's order measured cheaper (cross-multiplied means) over
         // enough tests of each.
@@ -78,52 +128,11 @@ impl Killers {
             (Order::Listed, true) => Order::Killers,
             (cheaper, false) => cheaper,
         };
-        let killer = self.offsets.get(depth).map_or(0, |&at| at as usize);
-        let center = if chosen == Order::Killers && killer < len {
-            killer
-        } else {
-            0
+        let center = match chosen {
+            Order::Listed => 0,
+            Order::Killers => self.offsets.get(depth).map_or(0, |&at| at as usize),
         };
-        Self::outward(center, len, unsplit, order)?;
-        Ok(chosen)
-    }
-
-    /// Appends to `order` the offsets `0..len` for which `unsplit` holds, from `center`
-    /// outward: one after it then one before it, in turn (from 0, the game's order).
-    ///
-    /// O(len).
-    pub(super) fn outward(
-        center: usize,
-        len: usize,
-        unsplit: impl Fn(usize) -> bool,
-        order: &mut Vec<u32>,
-    ) -> Result<(), Error> {
-        // Room first, once: this runs for every test, and a cheap game's search felt a check
-        // per push through iterator adapters (a twenty-fifth of its instructions).
-        if order.try_reserve(len).is_err() {
-            return Err(search_memory::<u32>(order.len() + len));
-        }
-        // Offsets index successors held in memory at once: far fewer than 2^32.
-        let mut push = |at: usize| {
-            if unsplit(at) {
-                order.push(at as u32);
-            }
-        };
-        if center < len {
-            push(center);
-        }
-        for d in 1..len {
-            if center + d < len {
-                push(center + d);
-            } else if d > center {
-                // Nothing is left before the centre either.
-                break;
-            }
-            if d <= center {
-                push(center - d);
-            }
-        }
-        Ok(())
+        (chosen, Outward::new(center, len))
     }
 
     /// Records a test at depth `depth` that split `splits` successors in order `chosen`, and
@@ -156,9 +165,8 @@ mod tests {
 
     /// The order of `len` successors at `depth`, and which it is.
     fn order(killers: &mut Killers, depth: usize, len: usize) -> (Vec<u32>, Order) {
-        let mut order = Vec::new();
-        let chosen = killers.order(depth, len, |_| true, &mut order).unwrap();
-        (order, chosen)
+        let (chosen, order) = killers.order(depth, len);
+        (order.map(|at| at as u32).collect(), chosen)
     }
 
     #[test]
@@ -185,8 +193,8 @@ mod tests {
     fn successors_already_split_are_left_out() {
         let mut killers = Killers::default();
         killers.record(0, Order::Killers, 1, Some(2)).unwrap();
-        let mut order = Vec::new();
-        killers.order(0, 5, |at| at % 2 == 0, &mut order).unwrap();
+        // As the search skips them.
+        let order: Vec<usize> = killers.order(0, 5).1.filter(|at| at % 2 == 0).collect();
         assert_eq!(order, [2, 4, 0]);
     }
 

@@ -222,8 +222,9 @@ pub(super) struct Engine<N> {
     request: Vec<u64>,
     /// Scratch: the candidates for the value of a component whose test is being expanded.
     striking: Vec<u64>,
-    /// Scratch: the offsets of the successors a frame splits, in the order it splits them.
-    split_order: Vec<u32>,
+    /// Scratch: the offsets of the successors a test posted to other threads, in the order
+    /// posted.
+    posted: Vec<u32>,
     /// Which successor to split first in a test, per depth.
     killers: killers::Killers,
     /// The components of successors split by tests, by successor.
@@ -274,7 +275,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             keys: Vec::new(),
             request: Vec::new(),
             striking: Vec::new(),
-            split_order: Vec::new(),
+            posted: Vec::new(),
             killers: killers::Killers::default(),
             split_cache: SplitCache::new(),
             last_value: 0,

@@ -8,8 +8,8 @@ use std::time::Instant;
 use smallvec::SmallVec;
 
 use super::expand::split_cache_capacity;
-use super::killers::Killers;
-use super::{ComponentIds, Engine, bits, pool};
+use super::killers::Outward;
+use super::{ComponentIds, Engine, bits, pool, search_memory};
 use crate::Error;
 use crate::solver::rules::Rules;
 
@@ -58,78 +58,86 @@ impl<N: Clone + Eq + Hash> Engine<N> {
                 }
             }
         }
-        let mut order = std::mem::take(&mut self.split_order);
-        order.clear();
-        let mut chosen = None;
-        if result.is_ok() {
-            let raw = &self.raw[first..];
-            let unsplit = |at: usize| raw[at].is_some();
-            result = if cut {
-                self.killers
-                    .order(depth, raw.len(), unsplit, &mut order)
-                    .map(|o| chosen = Some(o))
-            } else {
-                Killers::outward(0, raw.len(), unsplit, &mut order)
-            };
-        }
-        let split = self.split_in_order::<R>(&order, first, depth, known_first, cut);
-        let splits_ordered = order.len() >= 2;
-        self.split_order = order;
+        // Listed successors are all there but those the cache held.
+        let len = self.raw.len() - first;
+        let unsplit = len - count;
+        let (chosen, order) = if cut {
+            let (chosen, order) = self.killers.order(depth, len);
+            (Some(chosen), order)
+        } else {
+            (None, Outward::new(0, len))
+        };
+        let split = if result.is_ok() {
+            self.split_in_order::<R>(order, unsplit, first, depth, known_first, cut)
+        } else {
+            Ok((0, None))
+        };
         self.raw.truncate(first);
         let (split, settler) = result.and(split)?;
         if let Some(chosen) = chosen
-            && splits_ordered
+            && unsplit >= 2
         {
             self.killers.record(depth, chosen, split, settler)?;
         }
         Ok((count + split, settler.is_some()))
     }
 
-    /// Splits the successors at the offsets `order` from `first` in `raw`, in that order, for
-    /// a frame at stack depth `depth`, sharing them with other threads when that pays; returns
-    /// how many were split and, with `cut` (for a test), the offset of the one that settled it.
+    /// Splits the `unsplit` successors left in `raw` from `first` on, at the offsets `order`
+    /// gives, in that order, for a frame at stack depth `depth`, sharing them with other
+    /// threads when that pays; returns how many were split and, with `cut` (for a test), the
+    /// offset of the one that settled it.
     fn split_in_order<R: Rules<N>>(
         &mut self,
-        order: &[u32],
+        order: Outward,
+        unsplit: usize,
         first: usize,
         depth: usize,
         known_first: usize,
         cut: bool,
     ) -> Result<(usize, Option<u32>), Error> {
         // Counted only while other threads split: this runs for every test expanded.
-        let timed = self.pool.is_some() && order.len() >= pool::SHARED_JOB;
+        let timed = self.pool.is_some() && unsplit >= pool::SHARED_JOB;
         // The clock is read only while the pacer compares the two ways.
         let start = (timed && self.pacer.probing()).then(Instant::now);
         if timed
             && self.pacer.sharing()
             && let Some(pool) = self.pool.clone()
         {
+            // The offsets posted, so that the slot that settles the test names its offset.
+            let mut posted = std::mem::take(&mut self.posted);
+            posted.clear();
+            if posted.try_reserve(unsplit).is_err() {
+                return Err(search_memory::<u32>(unsplit));
+            }
             let raw = &mut self.raw[first..];
-            let job = pool.post(
-                order
-                    .iter()
-                    .map(|&at| raw[at as usize].take().expect("an unsplit successor")),
-            );
+            let job = pool.post(order.filter_map(|at| {
+                let next = raw[at].take()?;
+                // Offsets index successors held in memory at once: far fewer than 2^32.
+                posted.push(at as u32);
+                Some(next)
+            }));
             let split = self.split_job::<R>(&job, depth, known_first, cut);
             pool.withdraw();
             if let Ok((split, _)) = &split {
                 self.pacer
                     .record(*split, start.map(|start| start.elapsed()));
             }
-            return split.map(|(split, settler)| (split, settler.map(|slot| order[slot])));
+            let split = split.map(|(split, settler)| (split, settler.map(|slot| posted[slot])));
+            self.posted = posted;
+            return split;
         }
         let mut count = 0;
         let mut settler = None;
-        for &at in order {
-            let next = self.raw[first + at as usize]
-                .take()
-                .expect("an unsplit successor");
+        for at in order {
+            let Some(next) = self.raw[first + at].take() else {
+                continue;
+            };
             count += 1;
             if self
                 .add_successor::<R>(next, depth, known_first)?
                 .is_some_and(|value| cut && self.strikes(value))
             {
-                settler = Some(at);
+                settler = Some(at as u32);
                 break;
             }
         }
@@ -146,9 +154,10 @@ impl<N: Clone + Eq + Hash> Engine<N> {
         !bits::meet(&self.striking, &self.request)
     }
 
-    /// [`Engine::split_listed`] for successors posted to other threads as `job`: this thread
+    /// [`Engine::split_in_order`] for successors posted to other threads as `job`: this thread
     /// claims them in turn with the helpers, splitting its own and taking the helpers' as
-    /// they finish, so that it waits for a helper only when none is left to claim.
+    /// they finish, so that it waits for a helper only when none is left to claim. Returns how
+    /// many it took and the slot of the one that settled the test, if any.
     fn split_job<R: Rules<N>>(
         &mut self,
         job: &pool::Job<N>,
