@@ -5,16 +5,21 @@ use std::hash::Hash;
 
 use super::{
     ComponentIds, DIRECT_MARKS, EXACT, Engine, Frame, Kind, MAX_TESTS, MAX_TESTS_WIDE,
-    MIN_SPLIT_CACHE, SplitCache, Table, WIDE, WINDOW, bits, grow, grow_to, search_memory,
+    MIN_SPLIT_CACHE, SPLITS_PER_POSITION, SplitCache, Table, WIDE, WINDOW, bits, grow, grow_to,
+    search_memory,
 };
 use crate::Error;
 use crate::solver::rules::Rules;
 use crate::solver::table::{NOT_COUNTED, PARTIAL};
 
-/// How many successors the split cache may hold beside `table`: one per stored position, or
-/// [`MIN_SPLIT_CACHE`], within the memory budget.
+/// How many successors the split cache may hold beside `table`: [`SPLITS_PER_POSITION`] per
+/// stored position, or [`MIN_SPLIT_CACHE`], within the memory budget.
 pub(super) fn split_cache_capacity<N>(table: &Table<N>) -> usize {
-    table.len().max(MIN_SPLIT_CACHE).min(table.budget)
+    table
+        .len()
+        .saturating_mul(SPLITS_PER_POSITION)
+        .max(MIN_SPLIT_CACHE)
+        .min(table.budget.saturating_mul(SPLITS_PER_POSITION))
 }
 
 /// Drops pairs of equal components from `comps[start..]`, the components of one successor
@@ -73,15 +78,15 @@ impl<N: Clone + Eq + Hash> Engine<N> {
         depth: usize,
     ) -> Result<(u64, usize), Error> {
         let ids = Self::cached_split::<R>(&mut self.split_cache, &mut self.table, next)?;
-        Self::fold_components(&self.table, &mut self.comps, ids, depth)
+        Self::fold_components(&self.table, &mut self.comps, &ids, depth)
     }
 
     /// The component ids of `successor`, from the cache or split and cached.
-    pub(super) fn cached_split<'c, R: Rules<N>>(
-        cache: &'c mut SplitCache<N>,
+    pub(super) fn cached_split<R: Rules<N>>(
+        cache: &mut SplitCache<N>,
         table: &mut Table<N>,
         successor: N,
-    ) -> Result<&'c ComponentIds, Error> {
+    ) -> Result<ComponentIds, Error> {
         let capacity = split_cache_capacity(table);
         cache.get_or_split(successor, capacity, |successor, ids| {
             Self::intern_components::<R>(table, successor, ids)

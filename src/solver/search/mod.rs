@@ -252,12 +252,15 @@ pub(super) struct Engine<N> {
     rotation: (usize, usize),
 }
 
-/// The split cache may hold one successor per stored position, or this many (but never more
-/// than the memory budget allows): it saves work, and must not grow without bound. More per
-/// position saves some splits of Cram, for much more memory; a floor this high (about 10 MB
-/// when full) lets a search of a few tens of thousands of components keep most of what it
-/// split (user-written Cram 7 x 4: a fifth fewer splits than with 2^16).
+/// The split cache may hold [`SPLITS_PER_POSITION`] successors per stored position, or this
+/// many (but never more than the memory budget allows): it saves work, and must not grow
+/// without bound. A floor this high (about 8 MB when full, for a successor of 16 bytes) lets a
+/// search of a few tens of thousands of components keep most of what it split (user-written
+/// Cram 7 x 4: a fifth fewer splits than with 2^16).
 const MIN_SPLIT_CACHE: usize = 1 << 18;
+
+/// Successors the split cache may hold per stored position.
+const SPLITS_PER_POSITION: usize = 2;
 
 impl<N: Clone + Eq + Hash> Engine<N> {
     pub(super) fn new() -> Self {
@@ -294,7 +297,8 @@ impl<N: Clone + Eq + Hash> Engine<N> {
     /// the positions and for the cache of split successors: at three quarters of it the table
     /// is compacted, and a search that needs more at once fails with [`Error::OutOfMemory`].
     pub(super) fn set_memory(&mut self, bytes: usize) {
-        let each = Table::<N>::bytes_per_position() + 2 * size_of::<(N, ComponentIds)>();
+        let each = Table::<N>::bytes_per_position()
+            + SPLITS_PER_POSITION * SplitCache::<N>::bytes_per_successor();
         let positions = (bytes / each).max(16);
         self.table.budget = positions;
         self.compact_at = positions / 4 * 3;

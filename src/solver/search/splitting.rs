@@ -42,7 +42,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
                 let Some(ids) = self.split_cache.peek(next) else {
                     continue;
                 };
-                let folded = Self::fold_components(&self.table, &mut self.comps, ids, depth);
+                let folded = Self::fold_components(&self.table, &mut self.comps, &ids, depth);
                 self.raw[at] = None;
                 count += 1;
                 match folded.and_then(|(partial, start)| self.record(partial, start, known_first)) {
@@ -243,7 +243,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
         let folded = Self::fold_components(&self.table, &mut self.comps, &ids, depth);
         if self.split_cache.active() {
             let capacity = split_cache_capacity(&self.table);
-            self.split_cache.insert(successor, ids, capacity);
+            self.split_cache.insert(successor, &ids, capacity);
         }
         folded
     }

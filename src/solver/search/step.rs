@@ -138,7 +138,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             .expect("an unsplit successor");
         frame.raw_next += 1;
         let ids = Self::cached_split::<R>(&mut self.split_cache, &mut self.table, next)?;
-        let (partial, start) = Self::fold_components(&self.table, &mut self.comps, ids, depth)?;
+        let (partial, start) = Self::fold_components(&self.table, &mut self.comps, &ids, depth)?;
         if self.comps.len() == start {
             if partial <= frame.succ_count as u64 {
                 self.known[frame.known_first + (partial / 64) as usize] |= 1 << (partial % 64);

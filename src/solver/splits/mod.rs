@@ -7,21 +7,21 @@
 //! times a sample of its lookups and of the splits it makes, and stands aside while what its
 //! hits save is less than what its lookups cost.
 
+mod store;
+
 use std::hash::Hash;
 use std::time::{Duration, Instant};
 
-use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
+
+use store::SplitStore;
 
 /// The component ids of one successor.
 pub(super) type ComponentIds = SmallVec<[u32; 2]>;
 
-/// Two generations of splits: new ones go to the young map; when it holds half the capacity it
-/// becomes the old map and the old one is dropped, and a hit in the old map moves back to the
-/// young one. What is used stays; what is not is forgotten within two generations.
+/// Splits kept in a [`SplitStore`], and the judge of whether keeping them pays.
 pub(super) struct SplitCache<N> {
-    young: FxHashMap<N, ComponentIds>,
-    old: FxHashMap<N, ComponentIds>,
+    store: SplitStore<N>,
     /// Lookups and hits in the current trial of the cache.
     lookups: u32,
     hits: u32,
@@ -58,8 +58,7 @@ const EARLY_SAMPLES: usize = 32;
 impl<N: Clone + Eq + Hash> SplitCache<N> {
     pub(super) fn new() -> Self {
         SplitCache {
-            young: FxHashMap::default(),
-            old: FxHashMap::default(),
+            store: SplitStore::new(),
             lookups: 0,
             hits: 0,
             split_times: Vec::new(),
@@ -81,8 +80,12 @@ impl<N: Clone + Eq + Hash> SplitCache<N> {
     }
 
     pub(super) fn clear(&mut self) {
-        self.young.clear();
-        self.old.clear();
+        self.store.clear();
+    }
+
+    /// The bytes the cache takes for each successor it holds.
+    pub(super) const fn bytes_per_successor() -> usize {
+        SplitStore::<N>::bytes_per_way()
     }
 
     /// The component ids of `successor`, from the cache, or from `split`, holding at most
@@ -96,7 +99,7 @@ impl<N: Clone + Eq + Hash> SplitCache<N> {
         successor: N,
         capacity: usize,
         split: impl FnOnce(N, &mut ComponentIds) -> Result<(), E>,
-    ) -> Result<&ComponentIds, E> {
+    ) -> Result<ComponentIds, E> {
         self.lookups += 1;
         // At least, not exactly: a peek counts lookups too, and may step over the mark.
         if self.judged && self.lookups >= WARM {
@@ -108,52 +111,33 @@ impl<N: Clone + Eq + Hash> SplitCache<N> {
             self.judge();
         }
         let start = self.lookups.is_multiple_of(SAMPLE).then(Instant::now);
-        self.make_room(capacity);
-        let mut splitting = Duration::ZERO;
-        if !self.young.contains_key(&successor) {
-            let ids = if let Some(ids) = self.old.remove(&successor) {
-                self.hits += 1;
-                ids
-            } else {
-                let mut ids = ComponentIds::new();
-                let split_start = start.map(|_| Instant::now());
-                split(successor.clone(), &mut ids)?;
-                if let Some(split_start) = split_start {
-                    splitting = split_start.elapsed();
-                    self.split_times.push(nanos(splitting));
-                }
-                ids
-            };
-            let ids = self.young.entry(successor).or_insert(ids);
+        if let Some(ids) = self.store.get(&successor) {
+            self.hits += 1;
             if let Some(start) = start {
-                self.lookup_times
-                    .push(nanos(start.elapsed().saturating_sub(splitting)));
+                self.lookup_times.push(nanos(start.elapsed()));
             }
             return Ok(ids);
         }
-        self.hits += 1;
+        let mut ids = ComponentIds::new();
+        let split_start = start.map(|_| Instant::now());
+        split(successor.clone(), &mut ids)?;
+        let splitting = split_start.map_or(Duration::ZERO, |split_start| split_start.elapsed());
+        if start.is_some() {
+            self.split_times.push(nanos(splitting));
+        }
+        self.store.insert(successor, &ids, capacity);
         if let Some(start) = start {
-            self.lookup_times.push(nanos(start.elapsed()));
+            self.lookup_times
+                .push(nanos(start.elapsed().saturating_sub(splitting)));
         }
-        Ok(&self.young[&successor])
-    }
-
-    /// Starts a new generation when the young one holds half of `capacity`.
-    fn make_room(&mut self, capacity: usize) {
-        if self.young.len() >= capacity / 2 {
-            std::mem::swap(&mut self.young, &mut self.old);
-            self.young.clear();
-        }
+        Ok(ids)
     }
 
     /// The component ids of `successor` if they are cached, counted as a lookup (and a hit)
     /// only when they are: a successor not found goes on to [`SplitCache::get_or_split`],
     /// which counts it.
-    pub(super) fn peek(&mut self, successor: &N) -> Option<&ComponentIds> {
-        let ids = self
-            .young
-            .get(successor)
-            .or_else(|| self.old.get(successor))?;
+    pub(super) fn peek(&mut self, successor: &N) -> Option<ComponentIds> {
+        let ids = self.store.get(successor)?;
         self.lookups += 1;
         self.hits += 1;
         Some(ids)
@@ -169,9 +153,8 @@ impl<N: Clone + Eq + Hash> SplitCache<N> {
     }
 
     /// Caches `ids`, the components of `successor` split elsewhere, without counting a lookup.
-    pub(super) fn insert(&mut self, successor: N, ids: ComponentIds, capacity: usize) {
-        self.make_room(capacity);
-        self.young.insert(successor, ids);
+    pub(super) fn insert(&mut self, successor: N, ids: &[u32], capacity: usize) {
+        self.store.insert(successor, ids, capacity);
     }
 
     /// Whether the cache is in use (not resting), without counting a successor.
@@ -192,9 +175,8 @@ impl<N: Clone + Eq + Hash> SplitCache<N> {
         if split.is_some_and(|split| split * self.hits < lookup * self.lookups / 2) {
             self.resting = self.rest;
             self.rest = (self.rest * 2).min(LONGEST_REST);
-            // Dropped, not cleared: clearing costs the capacity, and resting frees it.
-            self.young = FxHashMap::default();
-            self.old = FxHashMap::default();
+            // Freed, not cleared: clearing costs the capacity, and resting frees it.
+            self.store.release();
             self.judged = true;
         } else {
             self.rest = REST;
@@ -229,7 +211,7 @@ mod tests {
     #[test]
     fn a_trial_ends_when_peeks_step_over_its_length() {
         let mut cache = SplitCache::new();
-        cache.insert(1u32, ComponentIds::new(), usize::MAX);
+        cache.insert(1u32, &[], usize::MAX);
         // Hits by peeks alone carry the count of lookups past the trial's length.
         for _ in 0..=TRIAL {
             assert!(cache.peek(&1).is_some());

@@ -1,0 +1,248 @@
+//! Where the split cache keeps its successors: a table of buckets of [`WAYS`] ways, each way a
+//! successor and the ids of its components packed in a word. A lookup reads one bucket: its
+//! tags first, one byte a way, and a way's successor only when the tag matches, so a miss,
+//! the common case, costs one cache line. A new successor takes the first way of its bucket,
+//! the others moving down one, and the oldest of a full bucket is dropped; a table half full
+//! or more doubles instead, up to the cache's capacity.
+//!
+//! A successor of `size_of::<N>()` bytes costs `size_of::<Option<(N, u64)>>() + 1` (33 for a
+//! 16-byte board), with nothing on the heap, so that a cache of a few successors per stored
+//! position fits in the memory a position may take.
+
+use std::hash::{BuildHasher, Hash};
+
+use rustc_hash::FxBuildHasher;
+use smallvec::smallvec;
+
+use super::ComponentIds;
+
+/// Ways per bucket: a successor is looked for in one bucket only.
+const WAYS: usize = 4;
+
+/// The ways a table starts with: a small search does not pay for a large one.
+const FIRST_WAYS: usize = 1 << 10;
+
+/// Ids of positions are below 2^31 (the table's bound), so two fit in a word with their number.
+const ID_BITS: u32 = 31;
+
+/// Up to two component ids and how many there are, in one word.
+#[derive(Clone, Copy)]
+struct Packed(u64);
+
+impl Packed {
+    /// The ids packed, or `None` for three or more, which are not kept.
+    fn new(ids: &[u32]) -> Option<Packed> {
+        debug_assert!(ids.iter().all(|&id| id >> ID_BITS == 0), "ids below 2^31");
+        match *ids {
+            [] => Some(Packed(0)),
+            [a] => Some(Packed(1 << 62 | u64::from(a))),
+            [a, b] => Some(Packed(2 << 62 | u64::from(b) << ID_BITS | u64::from(a))),
+            _ => None,
+        }
+    }
+
+    fn ids(self) -> ComponentIds {
+        let mask = (1 << ID_BITS) - 1;
+        let (a, b) = ((self.0 & mask) as u32, (self.0 >> ID_BITS & mask) as u32);
+        match self.0 >> 62 {
+            0 => smallvec![],
+            1 => smallvec![a],
+            _ => smallvec![a, b],
+        }
+    }
+}
+
+/// Successors and their components, by bucket.
+pub(super) struct SplitStore<N> {
+    /// Per way: 0 if empty, else `0x80` and seven bits of the successor's hash.
+    tags: Vec<u8>,
+    ways: Vec<Option<(N, Packed)>>,
+    /// Ways in use.
+    len: usize,
+}
+
+impl<N: Eq + Hash> SplitStore<N> {
+    pub(super) fn new() -> Self {
+        SplitStore {
+            tags: Vec::new(),
+            ways: Vec::new(),
+            len: 0,
+        }
+    }
+
+    /// The bytes one way takes.
+    pub(super) const fn bytes_per_way() -> usize {
+        1 + size_of::<Option<(N, Packed)>>()
+    }
+
+    /// The first way of the bucket of a successor with hash `hash`, and its tag.
+    fn place(&self, hash: u64) -> (usize, u8) {
+        let buckets = self.tags.len() / WAYS;
+        // Low bits choose the bucket, high bits make the tag: independent of each other.
+        (
+            (hash as usize & (buckets - 1)) * WAYS,
+            0x80 | (hash >> 57) as u8,
+        )
+    }
+
+    /// The component ids of `successor`, if it is kept.
+    pub(super) fn get(&self, successor: &N) -> Option<ComponentIds> {
+        if self.tags.is_empty() {
+            return None;
+        }
+        let (first, tag) = self.place(FxBuildHasher.hash_one(successor));
+        (first..first + WAYS).find_map(|way| match &self.ways[way] {
+            Some((held, ids)) if self.tags[way] == tag && held == successor => Some(ids.ids()),
+            _ => None,
+        })
+    }
+
+    /// Keeps `successor` with the component ids `ids` (unless there are three or more), the
+    /// table growing up to `capacity` ways; the oldest successor of a full bucket gives way.
+    pub(super) fn insert(&mut self, successor: N, ids: &[u32], capacity: usize) {
+        let Some(packed) = Packed::new(ids) else {
+            return;
+        };
+        let hash = FxBuildHasher.hash_one(&successor);
+        // Doubled when a bucket would drop a successor, once the table is half full: buckets
+        // overflow from about a quarter full, and growing then would leave most ways empty.
+        if self.tags.len() < capacity
+            && (self.tags.is_empty() || (self.len * 2 >= self.tags.len() && self.full(hash)))
+        {
+            self.grow(capacity);
+        }
+        if self.tags.is_empty() {
+            return;
+        }
+        self.put(successor, packed, hash);
+    }
+
+    /// Whether the bucket of a successor with hash `hash` has no empty way.
+    fn full(&self, hash: u64) -> bool {
+        let (first, _) = self.place(hash);
+        self.tags[first + WAYS - 1] != 0
+    }
+
+    /// Puts a successor in the first way of its bucket, the others moving down one: into the
+    /// first empty way, or past the last, which is dropped. A successor already kept (split
+    /// twice, as a game may list a successor twice) is replaced.
+    fn put(&mut self, successor: N, packed: Packed, hash: u64) {
+        let (first, tag) = self.place(hash);
+        let bucket = first..first + WAYS;
+        let same = bucket.clone().find(|&way| {
+            self.tags[way] == tag
+                && self.ways[way]
+                    .as_ref()
+                    .is_some_and(|(held, _)| *held == successor)
+        });
+        let last = same
+            .or_else(|| bucket.clone().find(|&way| self.tags[way] == 0))
+            .unwrap_or(first + WAYS - 1);
+        if same.is_none() && self.tags[last] == 0 {
+            self.len += 1;
+        }
+        self.tags[first..=last].rotate_right(1);
+        self.ways[first..=last].rotate_right(1);
+        self.tags[first] = tag;
+        self.ways[first] = Some((successor, packed));
+    }
+
+    /// Doubles the table (or makes the first, of [`FIRST_WAYS`]) within `capacity` ways, and
+    /// puts back what it held. A failed allocation leaves the table as it was: the cache only
+    /// saves work.
+    fn grow(&mut self, capacity: usize) {
+        let Some(most) = capacity.checked_ilog2().map(|bits| 1usize << bits) else {
+            return;
+        };
+        let ways = if self.tags.is_empty() {
+            FIRST_WAYS
+        } else {
+            self.tags.len() * 2
+        }
+        .min(most);
+        if ways <= self.tags.len() || ways < WAYS {
+            return;
+        }
+        let (mut tags, mut slots) = (Vec::new(), Vec::new());
+        if tags.try_reserve_exact(ways).is_err() || slots.try_reserve_exact(ways).is_err() {
+            return;
+        }
+        tags.resize(ways, 0);
+        slots.resize_with(ways, || None);
+        let old = std::mem::replace(&mut self.ways, slots);
+        self.tags = tags;
+        self.len = 0;
+        for (successor, packed) in old.into_iter().flatten() {
+            let hash = FxBuildHasher.hash_one(&successor);
+            self.put(successor, packed, hash);
+        }
+    }
+
+    /// Forgets every successor, keeping the table.
+    pub(super) fn clear(&mut self) {
+        self.tags.fill(0);
+        self.ways.fill_with(|| None);
+        self.len = 0;
+    }
+
+    /// Forgets every successor and frees the table.
+    pub(super) fn release(&mut self) {
+        *self = SplitStore::new();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_round_trip_through_a_word() {
+        let big = (1 << ID_BITS) - 1;
+        for ids in [&[][..], &[0], &[big], &[7, big], &[big, 0]] {
+            assert_eq!(&Packed::new(ids).unwrap().ids()[..], ids);
+        }
+        assert!(Packed::new(&[1, 2, 3]).is_none(), "three ids are not kept");
+    }
+
+    #[test]
+    fn successors_are_found_until_their_bucket_overflows() {
+        let mut store = SplitStore::new();
+        // Room for the first table only: a full bucket then drops its oldest.
+        for n in 0..FIRST_WAYS as u64 {
+            store.insert(n, &[n as u32], FIRST_WAYS);
+        }
+        let found = (0..FIRST_WAYS as u64)
+            .filter(|n| store.get(n).is_some())
+            .count();
+        assert!(found > FIRST_WAYS / 2, "{found}");
+        for n in 0..FIRST_WAYS as u64 {
+            if let Some(ids) = store.get(&n) {
+                assert_eq!(&ids[..], [n as u32]);
+            }
+        }
+        // The newest is always kept; three ids are never.
+        store.insert(1 << 40, &[3, 4], FIRST_WAYS);
+        assert_eq!(&store.get(&(1 << 40)).unwrap()[..], [3, 4]);
+        store.insert(1 << 41, &[1, 2, 3], FIRST_WAYS);
+        assert!(store.get(&(1 << 41)).is_none());
+    }
+
+    #[test]
+    fn the_table_grows_to_its_capacity_and_keeps_what_it_held() {
+        let mut store = SplitStore::new();
+        for n in 0..10_000u64 {
+            store.insert(n, &[n as u32, 1], 1 << 16);
+        }
+        assert!(store.tags.len() <= 1 << 16);
+        for n in 0..10_000u64 {
+            assert_eq!(&store.get(&n).unwrap()[..], [n as u32, 1], "{n}");
+        }
+        // Replaced, not added twice.
+        let len = store.len;
+        store.insert(5, &[9], 1 << 16);
+        assert_eq!(store.len, len);
+        assert_eq!(&store.get(&5).unwrap()[..], [9]);
+        store.clear();
+        assert!(store.get(&5).is_none());
+    }
+}
