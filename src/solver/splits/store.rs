@@ -1,9 +1,9 @@
 //! Where the split cache keeps its successors: a table of buckets of [`WAYS`] ways, each way a
 //! successor and the ids of its components packed in a word. A lookup reads one bucket: its
 //! tags first, one byte a way, and a way's successor only when the tag matches, so a miss,
-//! the common case, costs one cache line. A new successor takes the first way of its bucket,
-//! the others moving down one, and the oldest of a full bucket is dropped; a table half full
-//! or more doubles instead, up to the cache's capacity.
+//! the common case, costs one cache line. A new successor takes an empty way of its bucket,
+//! or the place of the oldest in a full one; a table half full or more doubles instead, up to
+//! the cache's capacity.
 //!
 //! A successor of `size_of::<N>()` bytes costs `size_of::<Option<(N, u64)>>() + 1` (33 for a
 //! 16-byte board), with nothing on the heap, so that a cache of a few successors per stored
@@ -123,9 +123,10 @@ impl<N: Eq + Hash> SplitStore<N> {
         self.tags[first + WAYS - 1] != 0
     }
 
-    /// Puts a successor in the first way of its bucket, the others moving down one: into the
-    /// first empty way, or past the last, which is dropped. A successor already kept (split
-    /// twice, as a game may list a successor twice) is replaced.
+    /// Puts a successor in the first empty way of its bucket, so that a bucket's ways are in
+    /// the order they were filled (a way is never emptied but by [`SplitStore::clear`]); in a
+    /// full bucket the first, the oldest, is dropped and the others move up one. A successor
+    /// already kept (split twice, as a game may list a successor twice) is replaced in place.
     fn put(&mut self, successor: N, packed: Packed, hash: u64) {
         let (first, tag) = self.place(hash);
         let bucket = first..first + WAYS;
@@ -135,16 +136,18 @@ impl<N: Eq + Hash> SplitStore<N> {
                     .as_ref()
                     .is_some_and(|(held, _)| *held == successor)
         });
-        let last = same
-            .or_else(|| bucket.clone().find(|&way| self.tags[way] == 0))
-            .unwrap_or(first + WAYS - 1);
-        if same.is_none() && self.tags[last] == 0 {
+        let way = if let Some(way) = same {
+            way
+        } else if let Some(way) = bucket.clone().find(|&way| self.tags[way] == 0) {
             self.len += 1;
-        }
-        self.tags[first..=last].rotate_right(1);
-        self.ways[first..=last].rotate_right(1);
-        self.tags[first] = tag;
-        self.ways[first] = Some((successor, packed));
+            way
+        } else {
+            self.tags[bucket.clone()].rotate_left(1);
+            self.ways[bucket].rotate_left(1);
+            first + WAYS - 1
+        };
+        self.tags[way] = tag;
+        self.ways[way] = Some((successor, packed));
     }
 
     /// Doubles the table (or makes the first, of [`FIRST_WAYS`]) within `capacity` ways, and
@@ -225,6 +228,22 @@ mod tests {
         assert_eq!(&store.get(&(1 << 40)).unwrap()[..], [3, 4]);
         store.insert(1 << 41, &[1, 2, 3], FIRST_WAYS);
         assert!(store.get(&(1 << 41)).is_none());
+    }
+
+    #[test]
+    fn a_full_bucket_drops_its_oldest() {
+        let mut store = SplitStore::new();
+        store.insert(0u64, &[], FIRST_WAYS);
+        let bucket = |n: &u64| store.place(FxBuildHasher.hash_one(n)).0;
+        let first = bucket(&0);
+        let same: Vec<u64> = (1..).filter(|n| bucket(n) == first).take(WAYS).collect();
+        for &n in &same {
+            store.insert(n, &[n as u32], FIRST_WAYS);
+        }
+        assert!(store.get(&0).is_none(), "the oldest was dropped");
+        for n in &same {
+            assert_eq!(&store.get(n).unwrap()[..], [*n as u32]);
+        }
     }
 
     #[test]
