@@ -223,7 +223,9 @@ impl<G: Game> Solver<G> {
     /// Bounds the memory of the table to about `bytes` bytes, besides what the positions
     /// themselves own on the heap (a `Vec` inside a position, say).
     ///
-    /// Each stored position costs [`size_of::<G>()`](size_of) plus a few dozen bytes. When
+    /// Each stored position costs [`size_of::<G>()`](size_of) plus a few dozen bytes, and the
+    /// budget keeps room beside it for two successors in the cache of split successors (each
+    /// about `size_of::<G>()` plus 17 bytes). When
     /// the table is three quarters full, the solver keeps what the search under way needs and
     /// the oldest exact values, up to half the budget, forgets the rest, and goes on: values
     /// stay exact, and what was forgotten is searched again if it is met again. Only a search
