@@ -70,8 +70,9 @@ use crate::{Error, Game, Nimber, Outcome, Search};
 /// `size_of::<G>()` plus 17 bytes or so, where the oldest give way to new ones; the cache is
 /// dropped while its hits save less time than its lookups cost. During a search, the stack
 /// holds, per component on the current line of play, the successors not yet valued, or for a
-/// test of a component with more than 512 moves at most 512 unsplit ones. [`Solver::with_memory`] bounds the table and the cache and forgets
-/// what the search does not hold when they fill.
+/// test of a component with more than 512 moves at most 512 unsplit ones.
+/// [`Solver::with_memory`] bounds the table and the cache and forgets what the search does not
+/// hold when they fill.
 ///
 /// # Threads
 ///
