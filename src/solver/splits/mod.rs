@@ -111,7 +111,9 @@ impl<N: Clone + Eq + Hash> SplitCache<N> {
             self.judge();
         }
         let start = self.lookups.is_multiple_of(SAMPLE).then(Instant::now);
-        if let Some(ids) = self.store.get(&successor) {
+        // Hashed once, for the lookup and, on a miss, the insertion.
+        let hash = SplitStore::hash(&successor);
+        if let Some(ids) = self.store.get_hashed(&successor, hash) {
             self.hits += 1;
             if let Some(start) = start {
                 self.lookup_times.push(nanos(start.elapsed()));
@@ -125,7 +127,7 @@ impl<N: Clone + Eq + Hash> SplitCache<N> {
         if start.is_some() {
             self.split_times.push(nanos(splitting));
         }
-        self.store.insert(successor, &ids, capacity);
+        self.store.insert_hashed(successor, hash, &ids, capacity);
         if let Some(start) = start {
             self.lookup_times
                 .push(nanos(start.elapsed().saturating_sub(splitting)));

@@ -85,12 +85,22 @@ impl<N: Eq + Hash> SplitStore<N> {
         )
     }
 
+    /// The hash a successor is placed by.
+    pub(super) fn hash(successor: &N) -> u64 {
+        FxBuildHasher.hash_one(successor)
+    }
+
     /// The component ids of `successor`, if it is kept.
     pub(super) fn get(&self, successor: &N) -> Option<ComponentIds> {
+        self.get_hashed(successor, Self::hash(successor))
+    }
+
+    /// [`SplitStore::get`] for a successor whose [`SplitStore::hash`] is `hash`.
+    pub(super) fn get_hashed(&self, successor: &N, hash: u64) -> Option<ComponentIds> {
         if self.tags.is_empty() {
             return None;
         }
-        let (first, tag) = self.place(FxBuildHasher.hash_one(successor));
+        let (first, tag) = self.place(hash);
         (first..first + WAYS).find_map(|way| match &self.ways[way] {
             Some((held, ids)) if self.tags[way] == tag && held == successor => Some(ids.ids()),
             _ => None,
@@ -100,10 +110,15 @@ impl<N: Eq + Hash> SplitStore<N> {
     /// Keeps `successor` with the component ids `ids` (unless there are three or more), the
     /// table growing up to `capacity` ways; the oldest successor of a full bucket gives way.
     pub(super) fn insert(&mut self, successor: N, ids: &[u32], capacity: usize) {
+        let hash = Self::hash(&successor);
+        self.insert_hashed(successor, hash, ids, capacity);
+    }
+
+    /// [`SplitStore::insert`] for a successor whose [`SplitStore::hash`] is `hash`.
+    pub(super) fn insert_hashed(&mut self, successor: N, hash: u64, ids: &[u32], capacity: usize) {
         let Some(packed) = Packed::new(ids) else {
             return;
         };
-        let hash = FxBuildHasher.hash_one(&successor);
         // Doubled when a bucket would drop a successor, once the table is half full: buckets
         // overflow from about a quarter full, and growing then would leave most ways empty.
         if self.tags.len() < capacity
@@ -176,7 +191,7 @@ impl<N: Eq + Hash> SplitStore<N> {
         self.tags = tags;
         self.len = 0;
         for (successor, packed) in old.into_iter().flatten() {
-            let hash = FxBuildHasher.hash_one(&successor);
+            let hash = Self::hash(&successor);
             self.put(successor, packed, hash);
         }
     }
