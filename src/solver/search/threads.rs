@@ -9,6 +9,40 @@ use crate::solver::rules::{GameRules, Rules};
 use crate::solver::table::PARTIAL;
 use crate::{Error, Game};
 
+/// The largest request, in bytes, that glibc's per-thread cache of freed blocks keeps, and
+/// how many blocks of each size it keeps.
+const CACHED_BYTES: usize = 1032;
+const CACHED_PER_SIZE: usize = 7;
+
+/// Takes, and holds until dropped, as many blocks of each size as a thread's cache of freed
+/// blocks may keep: about 230 KB, at the start of a helper thread.
+///
+/// A spawned thread frees blocks that the spawning thread allocated for it (the closure it
+/// runs), and glibc's allocator keeps them in the new thread's cache, to hand out for its
+/// next allocations of their sizes. `realloc` grows a block in the arena the block came
+/// from, so a vector grown from one of them, and every block after it, is the main thread's
+/// arena's: the helper allocated there, under the lock the main thread takes too (user-written
+/// Cram 5 x 6 searched by two threads on their own in one process: 1.69 s against 1.05 s
+/// alone, with 48,000 futex calls). Holding the blocks, a helper's allocations are its own
+/// arena's (two searches side by side in 1.05 s, as one). With another allocator, this only
+/// holds the memory.
+fn hold_cached_blocks() -> Vec<Vec<u8>> {
+    let sizes = (1..)
+        .map(|k| 16 * k - 8)
+        .take_while(|&bytes| bytes <= CACHED_BYTES);
+    let mut held = Vec::new();
+    for bytes in sizes {
+        for _ in 0..CACHED_PER_SIZE {
+            let mut block = Vec::new();
+            // A block that cannot be had is not held: this only spares the allocator.
+            if block.try_reserve_exact(bytes).is_ok() && held.try_reserve(1).is_ok() {
+                held.push(block);
+            }
+        }
+    }
+    held
+}
+
 impl<N: Clone + Eq + Hash> Engine<N> {
     /// The value of the component `position`, searched by this thread and `helpers` if its
     /// search is long: see [`parallel`](crate::solver::parallel).
@@ -52,7 +86,10 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             result = std::thread::scope(|scope| {
                 let _stop = StopOnDrop(&pool);
                 for _ in 0..helpers.len() {
-                    scope.spawn(|| pool.serve());
+                    scope.spawn(|| {
+                        let _held = hold_cached_blocks();
+                        pool.serve();
+                    });
                 }
                 self.run(rules, u64::MAX)
             });
@@ -69,7 +106,10 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             result = std::thread::scope(|scope| {
                 for (k, helper) in helpers.iter_mut().enumerate() {
                     let (shared, position) = (Arc::clone(&shared), position.clone());
-                    scope.spawn(move || helper.help(shared, position, (k + 1, threads)));
+                    scope.spawn(move || {
+                        let _held = hold_cached_blocks();
+                        helper.help(shared, position, (k + 1, threads));
+                    });
                 }
                 let result = self.run(rules, u64::MAX);
                 shared.stop();
@@ -155,5 +195,24 @@ impl<N: Clone + Eq + Hash> Engine<N> {
                     .iter()
                     .enumerate()
                     .all(|(word, &values)| values == 0 || (word == 0 && values & !excluded == 0)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_held_blocks_cover_every_size_the_cache_keeps() {
+        let held = hold_cached_blocks();
+        // glibc's bins are 16 bytes apart: every request up to the largest cached has a held
+        // block of its bin, as many as a bin keeps.
+        for bytes in 1..=CACHED_BYTES {
+            let fit = held
+                .iter()
+                .filter(|block| (bytes..bytes + 16).contains(&block.capacity()))
+                .count();
+            assert!(fit >= CACHED_PER_SIZE, "{bytes} bytes: {fit} blocks");
+        }
     }
 }
