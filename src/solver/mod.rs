@@ -99,10 +99,10 @@ use crate::{Error, Game, Nimber, Outcome, Search};
 ///   repeating them. This needs the index: a component without one is valued on the calling
 ///   thread alone.
 ///
-/// Each other thread starts by taking, and holds while it runs, about 230 KB of small blocks
-/// of memory: with glibc's allocator, the blocks a new thread frees first came from the calling
-/// thread's arena, and the game's vectors grown from them would go on allocating there, under a
-/// lock both threads take.
+/// On a glibc system, each other thread starts by taking, and holds while it runs, about
+/// 230 KB of small blocks of memory: with glibc's allocator, the blocks a new thread frees
+/// first came from the calling thread's arena, and the game's vectors grown from them would
+/// go on allocating there, under a lock both threads take.
 ///
 /// # Beyond one machine
 ///
