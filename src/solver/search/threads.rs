@@ -27,7 +27,7 @@ const CACHED_PER_SIZE: usize = 7;
 /// arena's (two searches side by side in 1.05 s, as one). With another allocator on a glibc
 /// system, this only holds the memory; on other systems it holds nothing.
 fn hold_cached_blocks() -> Vec<Vec<u8>> {
-    if !cfg!(target_env = "gnu") {
+    if !cfg!(all(target_os = "linux", target_env = "gnu")) {
         return Vec::new();
     }
     let sizes = (1..)
@@ -206,7 +206,7 @@ mod tests {
     use super::*;
 
     #[test]
-    #[cfg(target_env = "gnu")]
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
     fn the_held_blocks_cover_every_size_the_cache_keeps() {
         let held = hold_cached_blocks();
         // glibc's bins are 16 bytes apart: every request up to the largest cached has a held
