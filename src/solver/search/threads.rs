@@ -21,11 +21,10 @@ const CACHED_PER_SIZE: usize = 7;
 /// runs), and glibc's allocator keeps them in the new thread's cache, to hand out for its
 /// next allocations of their sizes. `realloc` grows a block in the arena the block came
 /// from, so a vector grown from one of them, and every block after it, is the main thread's
-/// arena's: the helper allocated there, under the lock the main thread takes too (user-written
-/// Cram 5 x 6 searched by two threads on their own in one process: 1.69 s against 1.05 s
-/// alone, with 48,000 futex calls). Holding the blocks, a helper's allocations are its own
-/// arena's (two searches side by side in 1.05 s, as one). With another allocator on a glibc
-/// system, this only holds the memory; on other systems it holds nothing.
+/// arena's: the helper allocated there, under the lock the main thread takes too, and two
+/// searches side by side in one process took far longer than one alone (BENCHMARKS.md has the
+/// figures). Holding the blocks, a helper's allocations are its own arena's. With another
+/// allocator on a glibc system, this only holds the memory; on other systems it holds nothing.
 fn hold_cached_blocks() -> Vec<Vec<u8>> {
     if !cfg!(all(target_os = "linux", target_env = "gnu")) {
         return Vec::new();
