@@ -101,10 +101,13 @@ impl<N: Eq + Hash> SplitStore<N> {
             return None;
         }
         let (first, tag) = self.place(hash);
-        (first..first + WAYS).find_map(|way| match &self.ways[way] {
-            Some((held, ids)) if self.tags[way] == tag && held == successor => Some(ids.ids()),
-            _ => None,
-        })
+        // The tag first: a way's successor is read only when its tag matches.
+        (first..first + WAYS)
+            .filter(|&way| self.tags[way] == tag)
+            .find_map(|way| match &self.ways[way] {
+                Some((held, ids)) if held == successor => Some(ids.ids()),
+                _ => None,
+            })
     }
 
     /// Keeps `successor` with the component ids `ids` (unless there are three or more), the
