@@ -67,7 +67,7 @@ use crate::{Error, Game, Nimber, Outcome, Search};
 /// The table stores each component met once: `size_of::<G>()` plus 44 to 60 bytes (its value
 /// or bounds, search bookkeeping, its slots in the hashed index), plus a cache of split
 /// successors of at most two successors per stored component (or 262,144), each
-/// `size_of::<G>()` plus 17 bytes or so, where the oldest give way to new ones; the cache is
+/// `size_of::<G>()` plus 9 bytes or so, where the oldest give way to new ones; the cache is
 /// dropped while its hits save less time than its lookups cost. During a search, the stack
 /// holds, per component on the current line of play, the successors not yet valued, or for a
 /// test of a component with more than 512 moves at most 512 unsplit ones.
@@ -231,7 +231,7 @@ impl<G: Game> Solver<G> {
     ///
     /// Each stored position costs [`size_of::<G>()`](size_of) plus a few dozen bytes, and the
     /// budget keeps room beside it for two successors in the cache of split successors (each
-    /// about `size_of::<G>()` plus 17 bytes). When
+    /// about `size_of::<G>()` plus 9 bytes). When
     /// the table is three quarters full, the solver keeps what the search under way needs and
     /// the oldest exact values, up to half the budget, forgets the rest, and goes on: values
     /// stay exact, and what was forgotten is searched again if it is met again. Only a search

@@ -2,14 +2,17 @@
 //! successor and the ids of its components packed in a word. A lookup reads one bucket: its
 //! tags first, one byte a way, and a way's successor only when the tag matches, so a miss,
 //! the common case, costs one cache line. A new successor takes an empty way of its bucket,
-//! or the place of the oldest in a full one; a table half full or more doubles instead, up to
-//! the cache's capacity.
+//! or the place of the oldest in a full one, which a counter per bucket names, so that
+//! nothing else in the bucket is moved; a table half full or more doubles instead, up to the
+//! cache's capacity.
 //!
-//! A successor of `size_of::<N>()` bytes costs `size_of::<Option<(N, u64)>>() + 1` (33 for a
-//! 16-byte board), with nothing on the heap, so that a cache of a few successors per stored
-//! position fits in the memory a position may take.
+//! A successor of `size_of::<N>()` bytes costs `size_of::<Option<(N, u64)>>() + 1` and a
+//! quarter of a byte (25 for a 16-byte board: the word of ids is never zero, so an empty way
+//! takes no room of its own), with nothing on the heap, so that a cache of a few successors
+//! per stored position fits in the memory a position may take.
 
 use std::hash::{BuildHasher, Hash};
+use std::num::NonZeroU64;
 
 use rustc_hash::FxBuildHasher;
 use smallvec::smallvec;
@@ -25,28 +28,30 @@ const FIRST_WAYS: usize = 1 << 10;
 /// Ids of positions are below 2^31 (the table's bound), so two fit in a word with their number.
 const ID_BITS: u32 = 31;
 
-/// Up to two component ids and how many there are, in one word.
+/// Up to two component ids and how many there are plus one, in one word that is never zero,
+/// so that an empty way costs no more room than a full one.
 #[derive(Clone, Copy)]
-struct Packed(u64);
+struct Packed(NonZeroU64);
 
 impl Packed {
     /// The ids packed, or `None` for three or more, which are not kept.
     fn new(ids: &[u32]) -> Option<Packed> {
         debug_assert!(ids.iter().all(|&id| id >> ID_BITS == 0), "ids below 2^31");
-        match *ids {
-            [] => Some(Packed(0)),
-            [a] => Some(Packed(1 << 62 | u64::from(a))),
-            [a, b] => Some(Packed(2 << 62 | u64::from(b) << ID_BITS | u64::from(a))),
-            _ => None,
-        }
+        let word = match *ids {
+            [] => 1 << 62,
+            [a] => 2 << 62 | u64::from(a),
+            [a, b] => 3 << 62 | u64::from(b) << ID_BITS | u64::from(a),
+            _ => return None,
+        };
+        NonZeroU64::new(word).map(Packed)
     }
 
     fn ids(self) -> ComponentIds {
-        let mask = (1 << ID_BITS) - 1;
-        let (a, b) = ((self.0 & mask) as u32, (self.0 >> ID_BITS & mask) as u32);
-        match self.0 >> 62 {
-            0 => smallvec![],
-            1 => smallvec![a],
+        let (word, mask) = (self.0.get(), (1 << ID_BITS) - 1);
+        let (a, b) = ((word & mask) as u32, (word >> ID_BITS & mask) as u32);
+        match word >> 62 {
+            1 => smallvec![],
+            2 => smallvec![a],
             _ => smallvec![a, b],
         }
     }
@@ -57,6 +62,8 @@ pub(super) struct SplitStore<N> {
     /// Per way: 0 if empty, else `0x80` and seven bits of the successor's hash.
     tags: Vec<u8>,
     ways: Vec<Option<(N, Packed)>>,
+    /// Per bucket: the way a full bucket gives up next, its oldest.
+    oldest: Vec<u8>,
     /// Ways in use.
     len: usize,
 }
@@ -66,6 +73,7 @@ impl<N: Eq + Hash> SplitStore<N> {
         SplitStore {
             tags: Vec::new(),
             ways: Vec::new(),
+            oldest: Vec::new(),
             len: 0,
         }
     }
@@ -141,10 +149,10 @@ impl<N: Eq + Hash> SplitStore<N> {
         self.tags[first + WAYS - 1] != 0
     }
 
-    /// Puts a successor in the first empty way of its bucket, so that a bucket's ways are in
-    /// the order they were filled (a way is never emptied but by [`SplitStore::clear`]); in a
-    /// full bucket the first, the oldest, is dropped and the others move up one. A successor
-    /// already kept (split twice, as a game may list a successor twice) is replaced in place.
+    /// Puts a successor in the first empty way of its bucket, so that a bucket fills in order
+    /// (a way is never emptied but by [`SplitStore::clear`]); in a full bucket it takes the
+    /// way of the oldest, and the next way becomes the oldest. A successor already kept (split
+    /// twice, as a game may list a successor twice) is replaced in place.
     fn put(&mut self, successor: N, packed: Packed, hash: u64) {
         let (first, tag) = self.place(hash);
         let bucket = first..first + WAYS;
@@ -160,9 +168,10 @@ impl<N: Eq + Hash> SplitStore<N> {
             self.len += 1;
             way
         } else {
-            self.tags[bucket.clone()].rotate_left(1);
-            self.ways[bucket].rotate_left(1);
-            first + WAYS - 1
+            let oldest = &mut self.oldest[first / WAYS];
+            let way = first + usize::from(*oldest);
+            *oldest = (*oldest + 1) % WAYS as u8;
+            way
         };
         self.tags[way] = tag;
         self.ways[way] = Some((successor, packed));
@@ -184,18 +193,27 @@ impl<N: Eq + Hash> SplitStore<N> {
         if ways <= self.tags.len() || ways < WAYS {
             return;
         }
-        let (mut tags, mut slots) = (Vec::new(), Vec::new());
-        if tags.try_reserve_exact(ways).is_err() || slots.try_reserve_exact(ways).is_err() {
+        let (mut tags, mut slots, mut oldest) = (Vec::new(), Vec::new(), Vec::new());
+        if tags.try_reserve_exact(ways).is_err()
+            || slots.try_reserve_exact(ways).is_err()
+            || oldest.try_reserve_exact(ways / WAYS).is_err()
+        {
             return;
         }
         tags.resize(ways, 0);
+        oldest.resize(ways / WAYS, 0);
         slots.resize_with(ways, || None);
-        let old = std::mem::replace(&mut self.ways, slots);
+        let mut old = std::mem::replace(&mut self.ways, slots);
+        let old_oldest = std::mem::replace(&mut self.oldest, oldest);
         self.tags = tags;
         self.len = 0;
-        for (successor, packed) in old.into_iter().flatten() {
-            let hash = Self::hash(&successor);
-            self.put(successor, packed, hash);
+        // Oldest first in each bucket, so that the doubled table drops them first too.
+        for (bucket, ways) in old.chunks_exact_mut(WAYS).enumerate() {
+            ways.rotate_left(usize::from(old_oldest[bucket]));
+            for (successor, packed) in ways.iter_mut().filter_map(Option::take) {
+                let hash = Self::hash(&successor);
+                self.put(successor, packed, hash);
+            }
         }
     }
 
@@ -203,6 +221,7 @@ impl<N: Eq + Hash> SplitStore<N> {
     pub(super) fn clear(&mut self) {
         self.tags.fill(0);
         self.ways.fill_with(|| None);
+        self.oldest.fill(0);
         self.len = 0;
     }
 
@@ -249,19 +268,58 @@ mod tests {
     }
 
     #[test]
-    fn a_full_bucket_drops_its_oldest() {
-        let mut store = SplitStore::new();
-        store.insert(0u64, &[], FIRST_WAYS);
+    fn an_empty_way_takes_no_room_of_its_own() {
+        assert_eq!(size_of::<Option<(u64, Packed)>>(), 16);
+        assert_eq!(SplitStore::<u64>::bytes_per_way(), 17);
+    }
+
+    /// Keys of the bucket of 0 in a store of the first size, in increasing order.
+    fn keys_of_one_bucket(store: &SplitStore<u64>, count: usize) -> Vec<u64> {
         let bucket = |n: &u64| store.place(FxBuildHasher.hash_one(n)).0;
         let first = bucket(&0);
-        let same: Vec<u64> = (1..).filter(|n| bucket(n) == first).take(WAYS).collect();
-        for &n in &same {
+        (0..).filter(|n| bucket(n) == first).take(count).collect()
+    }
+
+    #[test]
+    fn a_full_bucket_drops_its_successors_oldest_first() {
+        let mut store = SplitStore::new();
+        store.insert(0u64, &[], FIRST_WAYS);
+        let same = keys_of_one_bucket(&store, 3 * WAYS);
+        for (k, &n) in same.iter().enumerate().skip(1) {
+            store.insert(n, &[n as u32], FIRST_WAYS);
+            // The last `WAYS` kept, the others dropped.
+            for (j, m) in same[..=k].iter().enumerate() {
+                let kept = store.get(m).map(|ids| ids[..].to_vec());
+                let want = (j + WAYS > k).then(|| if j == 0 { vec![] } else { vec![*m as u32] });
+                assert_eq!(kept, want, "{j} after {k}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_doubled_table_drops_the_oldest_first_still() {
+        let mut store = SplitStore::new();
+        store.insert(0u64, &[], FIRST_WAYS);
+        // Keys that share a bucket in the doubled table too.
+        let doubled = |n: &u64| FxBuildHasher.hash_one(n) as usize & (2 * FIRST_WAYS / WAYS - 1);
+        let same: Vec<u64> = keys_of_one_bucket(&store, 64 * WAYS)
+            .into_iter()
+            .filter(|n| doubled(n) == doubled(&0))
+            .take(WAYS + 3)
+            .collect();
+        assert_eq!(same.len(), WAYS + 3);
+        // The bucket wraps round: its oldest is not its first way.
+        for &n in &same[1..WAYS + 2] {
             store.insert(n, &[n as u32], FIRST_WAYS);
         }
-        assert!(store.get(&0).is_none(), "the oldest was dropped");
-        for n in &same {
-            assert_eq!(&store.get(n).unwrap()[..], [*n as u32]);
-        }
+        store.grow(2 * FIRST_WAYS);
+        assert_eq!(store.tags.len(), 2 * FIRST_WAYS);
+        // One more drops the oldest of the four kept.
+        store.insert(same[WAYS + 2], &[1], 2 * FIRST_WAYS);
+        let kept: Vec<bool> = same.iter().map(|n| store.get(n).is_some()).collect();
+        let mut want = vec![true; WAYS + 3];
+        want[..3].fill(false);
+        assert_eq!(kept, want);
     }
 
     #[test]
