@@ -82,8 +82,10 @@ use crate::{Error, Game, Nimber, Outcome, Search};
 /// - When the game's [`split`](Game::split) is costly (a flood fill and the symmetries of a
 ///   board: 300 ns or more on average, as the solver times it), most of the search's time is
 ///   spent splitting, and the successors of a component are independent work: the other
-///   threads split them while the calling thread takes them in order, searching as alone.
-///   The search is the one a single thread makes, only faster. Where handing successors to
+///   threads split them while the calling thread takes them as they come, searching as alone.
+///   The search is the one a single thread makes, but for the order in which a test takes
+///   its successors (a helper's may be ready first), which changes which successor settles
+///   it, and so the work from run to run, never a value. Where handing successors to
 ///   another core costs more than it saves (cores far apart, or busy with other programs),
 ///   the calling thread sees it in its timings and splits alone until that changes, so that
 ///   more threads are never much slower than one.

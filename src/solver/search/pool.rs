@@ -6,8 +6,10 @@
 //! as a *job*, and it and the helper threads claim them in order, one at a time, the helpers
 //! at most a few ahead of the searching thread: a test is often settled after a few of its
 //! successors, and what lies past that is wasted. The table stays with the searching thread,
-//! which interns what the helpers split as it reaches it, so the search itself, and every
-//! value, is the same as on one thread.
+//! which interns what the helpers split as it reaches it: it is one thread's search, except
+//! that a helper's successor finished early may be taken before one the searching thread
+//! was splitting itself, and settle a test first. Which successors settle tests then differs
+//! from run to run, and so the work; every value is the same.
 //!
 //! Sharing has costs a single thread does not: each successor handed over is a few words
 //! going from one core to another, and a helper may lose its core to another program in the
