@@ -39,6 +39,7 @@
 
 mod expand;
 mod killers;
+mod pacer;
 mod pool;
 mod splitting;
 mod step;
@@ -246,7 +247,7 @@ pub(super) struct Engine<N> {
     /// While other threads split successors for this one: where to post them.
     pool: Option<Arc<pool::SplitPool<N>>>,
     /// Whether posting successors to `pool` pays, measured as the search goes.
-    pacer: pool::Pacer,
+    pacer: pacer::Pacer,
     /// This thread's number among the threads searching, and how many there are: the thread
     /// tries the successors of the question rotated by its share of them.
     rotation: (usize, usize),
@@ -288,7 +289,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             expansions: 0,
             shared: None,
             pool: None,
-            pacer: pool::Pacer::default(),
+            pacer: pacer::Pacer::default(),
             rotation: (0, 1),
         }
     }

@@ -7,20 +7,26 @@
 //! at most a few ahead of the searching thread: a test is often settled after a few of its
 //! successors, and what lies past that is wasted. The table stays with the searching thread,
 //! which interns what the helpers split as it reaches it: it is one thread's search, except
-//! that a helper's successor finished early may be taken before one the searching thread
-//! was splitting itself, and settle a test first. Which successors settle tests then differs
-//! from run to run, and so the work; every value is the same.
+//! that the searching thread may take a successor it split itself before an earlier one a
+//! helper has not finished, and that one may settle the test first. Which successors settle
+//! tests then differs from run to run, and so the work; every value is the same.
+//!
+//! The pool keeps the slots of every job: posting one writes a copy of each successor into
+//! them and then one word (the job's number, its length and the next slot to claim), and
+//! withdrawing it writes the word. The searching thread keeps its own successors, and splits
+//! those it claims without touching their slots; a slot's job number tells a helper that
+//! claimed it just before a new job was posted to leave it.
 //!
 //! Sharing has costs a single thread does not: each successor handed over is a few words
 //! going from one core to another, and a helper may lose its core to another program in the
 //! middle of a split. So the searching thread takes back a successor a helper has held for
 //! twice the time a split takes, and it times its expansions shared and alone in turn
-//! ([`Pacer`]), posting jobs only while that pays. Helpers waiting give their core away
-//! rather than spin, and after a while sleep, so that a search posting a job every few
-//! microseconds does not wake them each time.
+//! ([`Pacer`](super::pacer::Pacer)), posting jobs only while that pays. Helpers waiting give
+//! their core away rather than spin, and after a while sleep, so that a search posting a job
+//! every few microseconds does not wake them each time.
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
@@ -44,245 +50,222 @@ pub(super) const SHARED_JOB: usize = 4;
 /// join early, and the split's cost is known after a few hundred splits.
 pub(super) const JOIN_CHECK: u64 = 64;
 
-/// Decides, expansion by expansion, whether posting the successors pays: on a machine whose
-/// cores are far apart, or shared with other programs, handing a successor to another thread
-/// can cost more than splitting it, and which holds can change from one minute to the next
-/// on the same machine, as virtual cores move.
-///
-/// The searching thread times the successors it goes through in a *probe*, expansions shared
-/// and alone in turn, so that both ways see the same part of the search; the faster way then
-/// runs alone for a stretch twice as long as its last, up to [`Pacer::LONGEST`] expansions,
-/// and the next probe follows, so that a change in the machine is seen within a few thousand
-/// expansions, and a probe costs a few percent at most.
-#[derive(Clone, Debug)]
-pub(super) struct Pacer {
-    /// Expansions left in the current stretch or probe.
-    left: u32,
-    /// In a stretch: whether it shares; in a probe, `None`.
-    stretch: Option<bool>,
-    /// The length of the next stretch of each way: alone, shared.
-    lengths: [u32; 2],
-    /// Time and successors of each way in the current probe: alone, shared.
-    nanos: [u64; 2],
-    successors: [u64; 2],
-}
-
-impl Default for Pacer {
-    fn default() -> Self {
-        Pacer {
-            left: Pacer::PROBE,
-            stretch: None,
-            lengths: [Pacer::SHORTEST; 2],
-            nanos: [0; 2],
-            successors: [0; 2],
-        }
-    }
-}
-
-impl Pacer {
-    /// The expansions of a probe, half of them shared.
-    const PROBE: u32 = 128;
-    /// The first stretch of a way that won a probe.
-    const SHORTEST: u32 = 256;
-    /// The longest stretch before the next probe.
-    const LONGEST: u32 = 16384;
-
-    /// Whether the next expansion's successors are to be posted.
-    pub(super) fn sharing(&self) -> bool {
-        self.stretch.unwrap_or(self.left.is_multiple_of(2))
-    }
-
-    /// Whether the pacer is comparing the two ways: only then does [`Pacer::record`] need
-    /// the time an expansion took.
-    pub(super) fn probing(&self) -> bool {
-        self.stretch.is_none()
-    }
-
-    /// Records an expansion that went through `successors` successors, shared or not as
-    /// [`Pacer::sharing`] said, in `time` if [`Pacer::probing`].
-    pub(super) fn record(&mut self, successors: usize, time: Option<Duration>) {
-        if let (true, Some(time)) = (self.probing(), time) {
-            let way = usize::from(self.sharing());
-            let nanos = u64::try_from(time.as_nanos()).unwrap_or(u64::MAX);
-            self.nanos[way] = self.nanos[way].saturating_add(nanos);
-            self.successors[way] += successors as u64;
-        }
-        self.left -= 1;
-        if self.left > 0 {
-            return;
-        }
-        if self.stretch.is_some() {
-            self.stretch = None;
-            self.left = Pacer::PROBE;
-            return;
-        }
-        // Time per successor of each way, compared as products. Sharing must win by a
-        // twentieth: it also takes the other cores.
-        let alone = u128::from(self.nanos[0]) * u128::from(self.successors[1].max(1));
-        let shared = u128::from(self.nanos[1]) * u128::from(self.successors[0].max(1));
-        let winner = usize::from(shared * 20 < alone * 19);
-        self.stretch = Some(winner == 1);
-        self.left = self.lengths[winner];
-        self.lengths[winner] = (self.lengths[winner] * 2).min(Pacer::LONGEST);
-        self.lengths[1 - winner] = Pacer::SHORTEST;
-        self.nanos = [0; 2];
-        self.successors = [0; 2];
-    }
-}
-
 /// The components of a successor a helper split: most have one or two, kept inline, so that
 /// the searching thread has nothing to free that another thread allocated.
 pub(super) type Parts<N> = SmallVec<[N; 2]>;
 
-/// A successor of a job, in the hands of one thread at a time.
-pub(super) enum Slot<N> {
-    /// Not claimed yet.
-    Waiting(N),
-    /// A helper is splitting a copy of it; the searching thread may take it back.
-    Claimed(N),
-    /// A helper split it into these components.
+/// The most successors of one expansion posted at once: a test that lists more splits the
+/// rest itself, after the posted ones (a board of 64 cells has at most 112 moves, and a test
+/// is most often settled by its first few).
+pub(super) const MAX_POSTED: usize = 64;
+
+/// What became of a successor the searching thread posted and did not split itself.
+pub(super) enum Done<N> {
+    /// A helper split the copy posted into these components.
     Split(N, Parts<N>),
-    /// The game's split panicked on a helper: the searching thread splits it again itself,
-    /// so that the panic reaches the caller.
-    Failed(N),
-    /// The searching thread took it.
+    /// No helper split it (the game's split panicked on the helper, or the helper was too
+    /// slow and the slot was taken back): the searching thread splits its own successor, so
+    /// that a panic reaches the caller.
+    Again,
+}
+
+/// A successor posted, in the hands of one thread at a time.
+enum Slot<N> {
+    /// No successor: the slot's job is over.
+    Empty,
+    /// A copy of a successor, not claimed yet.
+    Waiting(N),
+    /// A helper is splitting the copy; the searching thread may take the successor back.
+    Claimed,
+    /// A helper split the copy into these components.
+    Split(N, Parts<N>),
+    /// The game's split panicked on a helper: the searching thread splits its own successor
+    /// again, so that the panic reaches the caller.
+    Failed,
+    /// The searching thread took it, or took it back.
     Taken,
 }
 
-/// The successors of one expansion, to be split.
-pub(super) struct Job<N> {
-    slots: Vec<Mutex<Slot<N>>>,
-    /// The next slot to claim, by any thread; past the end once the job is withdrawn.
-    next: AtomicUsize,
-    /// The slot the searching thread last claimed: helpers claim at most `SplitPool::lead`
-    /// past it.
-    at: AtomicUsize,
+/// A slot and the job it was posted for: a helper that claimed a slot of a job withdrawn
+/// since finds another job's number in it, and leaves it.
+struct Cell<N> {
+    job: u32,
+    slot: Slot<N>,
 }
 
-/// The helpers' side of the jobs of one question.
+/// The claims of the current job in one word: its number, how many slots it posted, and the
+/// next slot to claim (equal to their number once every slot is claimed or the job
+/// withdrawn).
+#[derive(Clone, Copy)]
+struct Claims {
+    job: u32,
+    len: u16,
+    next: u16,
+}
+
+impl Claims {
+    fn word(self) -> u64 {
+        u64::from(self.job) << 32 | u64::from(self.len) << 16 | u64::from(self.next)
+    }
+
+    fn of(word: u64) -> Claims {
+        Claims {
+            job: (word >> 32) as u32,
+            len: (word >> 16) as u16,
+            next: word as u16,
+        }
+    }
+}
+
+/// The slots of the jobs of one question, shared by the searching thread and the helpers (see
+/// the module's documentation).
 pub(super) struct SplitPool<N> {
-    job: Mutex<Option<Arc<Job<N>>>>,
-    /// The last job withdrawn, whose storage the next post reuses once the helpers have let
-    /// go of it: a job is posted every few microseconds.
-    spare: Mutex<Option<Arc<Job<N>>>>,
-    posted: Condvar,
+    slots: Box<[Mutex<Cell<N>>]>,
+    /// The current job's [`Claims`].
+    claims: AtomicU64,
+    /// The current job's number, on a line of its own: helpers waiting for a job watch it,
+    /// not the word both threads write at every claim.
+    latest: Lined<AtomicU32>,
+    /// The slot the searching thread last claimed: helpers claim at most `lead` past it.
+    at: AtomicUsize,
     /// How far past the searching thread helpers may claim slots.
     lead: usize,
-    /// Counts the jobs posted, so that a spinning helper sees a new one without the lock.
-    generation: AtomicU64,
-    /// Helpers asleep on `posted`: only then is a post worth a wake-up call.
+    /// Helpers asleep, and where they sleep: only with one asleep is a post worth a call.
     sleeping: AtomicUsize,
+    asleep: Mutex<()>,
+    posted: Condvar,
     stop: AtomicBool,
 }
 
+/// A value on cache lines of its own.
+#[repr(align(128))]
+struct Lined<T>(T);
+
 fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
     mutex.lock().unwrap_or_else(PoisonError::into_inner)
-}
-
-impl<N> Job<N> {
-    /// Claims the next slot for the searching thread, if any is left: the slots between its
-    /// last claim and this one are the helpers'.
-    pub(super) fn claim(&self) -> Option<usize> {
-        let len = self.slots.len();
-        let at = self
-            .next
-            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |k| {
-                (k < len).then_some(k + 1)
-            })
-            .ok()?;
-        self.at.store(at, Ordering::Relaxed);
-        Some(at)
-    }
-
-    /// The successor in slot `at`, which the searching thread claimed.
-    pub(super) fn take_claimed(&self, at: usize) -> Slot<N> {
-        std::mem::replace(&mut *lock(&self.slots[at]), Slot::Taken)
-    }
-
-    /// What a helper made of slot `at`, if it is done.
-    pub(super) fn ready(&self, at: usize) -> Option<Slot<N>> {
-        let mut slot = lock(&self.slots[at]);
-        matches!(*slot, Slot::Split(..) | Slot::Failed(_))
-            .then(|| std::mem::replace(&mut *slot, Slot::Taken))
-    }
-
-    /// What a helper made of slot `at`, waiting for it at most `patience`; after that the
-    /// helper has most likely lost its core to another program, and the successor comes back
-    /// [`Slot::Waiting`], for the searching thread to split itself.
-    pub(super) fn wait(&self, at: usize, patience: Duration) -> Slot<N> {
-        let start = Instant::now();
-        loop {
-            if let Some(slot) = self.ready(at) {
-                return slot;
-            }
-            if start.elapsed() >= patience {
-                let mut slot = lock(&self.slots[at]);
-                return match std::mem::replace(&mut *slot, Slot::Taken) {
-                    Slot::Claimed(successor) => Slot::Waiting(successor),
-                    done => done,
-                };
-            }
-            std::hint::spin_loop();
-        }
-    }
-
-    pub(super) fn len(&self) -> usize {
-        self.slots.len()
-    }
 }
 
 impl<N> SplitPool<N> {
     /// A pool for `helpers` helper threads.
     pub(super) fn new(helpers: usize) -> Arc<Self> {
         Arc::new(SplitPool {
-            job: Mutex::new(None),
-            spare: Mutex::new(None),
-            posted: Condvar::new(),
+            slots: (0..MAX_POSTED)
+                .map(|_| {
+                    Mutex::new(Cell {
+                        job: 0,
+                        slot: Slot::Empty,
+                    })
+                })
+                .collect(),
+            claims: AtomicU64::new(0),
+            latest: Lined(AtomicU32::new(0)),
+            at: AtomicUsize::new(0),
             lead: 2 * helpers,
-            generation: AtomicU64::new(0),
             sleeping: AtomicUsize::new(0),
+            asleep: Mutex::new(()),
+            posted: Condvar::new(),
             stop: AtomicBool::new(false),
         })
     }
 
-    /// Posts `successors` as the current job, replacing any other.
-    pub(super) fn post(&self, successors: impl Iterator<Item = N>) -> Arc<Job<N>> {
-        let slots = successors.map(|n| Mutex::new(Slot::Waiting(n)));
-        let mut spare = lock(&self.spare).take();
-        let job = if let Some(reused) = spare.as_mut().and_then(Arc::get_mut) {
-            reused.slots.clear();
-            reused.slots.extend(slots);
-            *reused.next.get_mut() = 0;
-            *reused.at.get_mut() = 0;
-            spare.expect("a spare job was reused")
-        } else {
-            Arc::new(Job {
-                slots: slots.collect(),
-                next: AtomicUsize::new(0),
-                at: AtomicUsize::new(0),
-            })
+    /// Posts copies of `successors` (at most [`MAX_POSTED`]) as a new job; returns its
+    /// number and how many it posted. The job before it must be withdrawn.
+    pub(super) fn post(&self, successors: impl Iterator<Item = N>) -> (u32, usize) {
+        let job = Claims::of(self.claims.load(Ordering::Relaxed))
+            .job
+            .wrapping_add(1);
+        let mut len = 0;
+        for (cell, successor) in self.slots.iter().zip(successors) {
+            let mut cell = lock(cell);
+            cell.job = job;
+            cell.slot = Slot::Waiting(successor);
+            len += 1;
+        }
+        self.at.store(0, Ordering::Relaxed);
+        // Below 2^16: `MAX_POSTED` slots.
+        let claims = Claims {
+            job,
+            len: len as u16,
+            next: 0,
         };
-        let mut current = lock(&self.job);
-        *current = Some(Arc::clone(&job));
-        self.generation.fetch_add(1, Ordering::Release);
-        if self.sleeping.load(Ordering::Relaxed) > 0 {
+        self.claims.store(claims.word(), Ordering::SeqCst);
+        self.latest.0.store(job, Ordering::SeqCst);
+        if self.sleeping.load(Ordering::SeqCst) > 0 {
+            let _asleep = lock(&self.asleep);
             self.posted.notify_all();
         }
-        job
+        (job, len)
     }
 
-    /// Withdraws the current job: what helpers have not claimed stays unsplit.
-    pub(super) fn withdraw(&self) {
-        if let Some(job) = lock(&self.job).take() {
-            job.next.store(usize::MAX, Ordering::Relaxed);
-            *lock(&self.spare) = Some(job);
+    /// Claims the next slot of job `job` for the searching thread, if any is left: the
+    /// slots between its last claim and this one are the helpers'.
+    pub(super) fn claim(&self, job: u32) -> Option<usize> {
+        let word = self
+            .claims
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |word| {
+                let claims = Claims::of(word);
+                (claims.job == job && claims.next < claims.len).then(|| word + 1)
+            })
+            .ok()?;
+        let at = usize::from(Claims::of(word).next);
+        self.at.store(at, Ordering::Relaxed);
+        Some(at)
+    }
+
+    /// What a helper made of slot `at` of job `job`, if it is done.
+    pub(super) fn ready(&self, job: u32, at: usize) -> Option<Done<N>> {
+        let mut cell = lock(&self.slots[at]);
+        if cell.job != job || !matches!(cell.slot, Slot::Split(..) | Slot::Failed) {
+            return None;
         }
+        Some(Self::take(&mut cell.slot))
+    }
+
+    /// Takes what a slot holds, leaving it [`Slot::Taken`]: a split, or else
+    /// [`Done::Again`].
+    fn take(slot: &mut Slot<N>) -> Done<N> {
+        match std::mem::replace(slot, Slot::Taken) {
+            Slot::Split(copy, parts) => Done::Split(copy, parts),
+            _ => Done::Again,
+        }
+    }
+
+    /// What a helper made of slot `at` of job `job`, waiting for it at most `patience`; after
+    /// that the helper has most likely lost its core to another program, and the slot is
+    /// taken back ([`Done::Again`]).
+    pub(super) fn wait(&self, job: u32, at: usize, patience: Duration) -> Done<N> {
+        let start = Instant::now();
+        loop {
+            if let Some(done) = self.ready(job, at) {
+                return done;
+            }
+            if start.elapsed() >= patience {
+                return Self::take(&mut lock(&self.slots[at]).slot);
+            }
+            std::hint::spin_loop();
+        }
+    }
+
+    /// Withdraws job `job`: what helpers have not claimed stays unsplit.
+    pub(super) fn withdraw(&self, job: u32) {
+        let _ = self
+            .claims
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |word| {
+                let claims = Claims::of(word);
+                (claims.job == job).then(|| {
+                    Claims {
+                        next: claims.len,
+                        ..claims
+                    }
+                    .word()
+                })
+            });
     }
 
     /// Ends the helpers' service.
     pub(super) fn stop(&self) {
-        let _guard = lock(&self.job);
-        self.stop.store(true, Ordering::Release);
+        self.stop.store(true, Ordering::SeqCst);
+        let _asleep = lock(&self.asleep);
         self.posted.notify_all();
     }
 }
@@ -291,53 +274,40 @@ impl<N: Game> SplitPool<N> {
     /// A helper's service: splits the successors of posted jobs until the pool is stopped.
     pub(super) fn serve(&self) {
         let mut seen = 0;
-        loop {
-            let Some(job) = self.next_job(&mut seen) else {
-                return;
-            };
-            let len = job.slots.len();
+        while let Some(job) = self.next_job(seen) {
+            seen = job;
             loop {
-                let claimed = job
-                    .next
-                    .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |k| {
-                        (k < len && k <= job.at.load(Ordering::Relaxed) + self.lead)
-                            .then_some(k + 1)
-                    });
-                let at = match claimed {
-                    Ok(at) => at,
-                    Err(next) if next < len && !self.stop.load(Ordering::Relaxed) => {
-                        // Far enough ahead of the searching thread: wait for it, giving the
-                        // core away (see `next_job`).
-                        std::thread::yield_now();
-                        continue;
-                    }
-                    Err(_) => break,
-                };
-                let mut slot = lock(&job.slots[at]);
-                // Else taken back by the searching thread before this helper began.
-                let Slot::Waiting(successor) = std::mem::replace(&mut *slot, Slot::Taken) else {
-                    continue;
-                };
-                // The copy is split; the searching thread may take the successor back. A
-                // panic in the game's `clone` leaves it to the searching thread too.
-                let Ok(copy) = catch_unwind(AssertUnwindSafe(|| successor.clone())) else {
-                    *slot = Slot::Failed(successor);
-                    continue;
-                };
-                *slot = Slot::Claimed(successor);
-                drop(slot);
-                let split = catch_unwind(AssertUnwindSafe(|| {
-                    copy.split().into_iter().collect::<Parts<N>>()
-                }));
-                let mut slot = lock(&job.slots[at]);
-                // Taken back meanwhile: the searching thread split it, and this is not wanted.
-                if matches!(*slot, Slot::Claimed(_)) {
-                    *slot = match split {
-                        Ok(parts) => Slot::Split(copy, parts),
-                        Err(_) => Slot::Failed(copy),
-                    };
+                let claims = Claims::of(self.claims.load(Ordering::Acquire));
+                if claims.job != job || claims.next >= claims.len {
+                    break;
                 }
-                drop(slot);
+                let at = usize::from(claims.next);
+                if at > self.at.load(Ordering::Relaxed) + self.lead {
+                    // Far enough ahead of the searching thread: wait for it, giving the
+                    // core away (see `next_job`).
+                    if self.stop.load(Ordering::Relaxed) {
+                        return;
+                    }
+                    std::thread::yield_now();
+                    continue;
+                }
+                let next = Claims {
+                    next: claims.next + 1,
+                    ..claims
+                };
+                if self
+                    .claims
+                    .compare_exchange(
+                        claims.word(),
+                        next.word(),
+                        Ordering::Acquire,
+                        Ordering::Relaxed,
+                    )
+                    .is_err()
+                {
+                    continue;
+                }
+                self.split_slot(job, at);
                 if self.stop.load(Ordering::Relaxed) {
                     return;
                 }
@@ -345,40 +315,68 @@ impl<N: Game> SplitPool<N> {
         }
     }
 
-    /// Waits for a job newer than the `seen`-th; `None` once the pool is stopped.
-    fn next_job(&self, seen: &mut u64) -> Option<Arc<Job<N>>> {
-        loop {
-            let start = Instant::now();
-            while self.generation.load(Ordering::Acquire) == *seen && start.elapsed() < SPIN {
-                if self.stop.load(Ordering::Relaxed) {
-                    return None;
-                }
-                // Not a spin: on a busy machine a spinning helper takes its core from the
-                // searching thread or from another program. On an idle core this returns at
-                // once.
-                std::thread::yield_now();
+    /// Splits the successor in slot `at`, claimed for job `job`, unless the searching thread
+    /// took it back or posted another job in it meanwhile.
+    fn split_slot(&self, job: u32, at: usize) {
+        let mut cell = lock(&self.slots[at]);
+        if cell.job != job {
+            return;
+        }
+        let Slot::Waiting(successor) = std::mem::replace(&mut cell.slot, Slot::Claimed) else {
+            return;
+        };
+        drop(cell);
+        let split = catch_unwind(AssertUnwindSafe(|| {
+            successor.split().into_iter().collect::<Parts<N>>()
+        }));
+        let mut cell = lock(&self.slots[at]);
+        // Taken back meanwhile: the searching thread split it, and this is not wanted.
+        if cell.job == job && matches!(cell.slot, Slot::Claimed) {
+            cell.slot = match split {
+                Ok(parts) => Slot::Split(successor, parts),
+                Err(_) => Slot::Failed,
+            };
+        }
+    }
+
+    /// Waits for a job other than `seen`; `None` once the pool is stopped.
+    fn next_job(&self, seen: u32) -> Option<u32> {
+        let fresh = |pool: &Self| {
+            if pool.latest.0.load(Ordering::SeqCst) == seen {
+                return None;
             }
-            let mut current = lock(&self.job);
-            while self.generation.load(Ordering::Acquire) == *seen {
-                if self.stop.load(Ordering::Relaxed) {
-                    return None;
-                }
-                self.sleeping.fetch_add(1, Ordering::Relaxed);
-                current = self
-                    .posted
-                    .wait(current)
-                    .unwrap_or_else(PoisonError::into_inner);
-                self.sleeping.fetch_sub(1, Ordering::Relaxed);
-            }
-            *seen = self.generation.load(Ordering::Acquire);
+            let claims = Claims::of(pool.claims.load(Ordering::SeqCst));
+            (claims.job != seen && claims.next < claims.len).then_some(claims.job)
+        };
+        let start = Instant::now();
+        while start.elapsed() < SPIN {
             if self.stop.load(Ordering::Relaxed) {
                 return None;
             }
-            // A job withdrawn already leaves nothing to do: wait for the next.
-            if let Some(job) = current.clone() {
+            if let Some(job) = fresh(self) {
                 return Some(job);
             }
+            // Not a spin: on a busy machine a spinning helper takes its core from the
+            // searching thread or from another program. On an idle core this returns at
+            // once.
+            std::thread::yield_now();
         }
+        let mut asleep = lock(&self.asleep);
+        self.sleeping.fetch_add(1, Ordering::SeqCst);
+        let job = loop {
+            if self.stop.load(Ordering::SeqCst) {
+                break None;
+            }
+            if let Some(job) = fresh(self) {
+                break Some(job);
+            }
+            asleep = self
+                .posted
+                .wait(asleep)
+                .unwrap_or_else(PoisonError::into_inner);
+        };
+        self.sleeping.fetch_sub(1, Ordering::SeqCst);
+        job
     }
 }
 
@@ -396,37 +394,127 @@ impl<N> Drop for StopOnDrop<'_, N> {
 mod tests {
     use super::*;
 
-    /// Runs `pacer` through `expansions` expansions of ten successors, each taking `shared`
-    /// or `alone` nanoseconds a successor; returns how many were shared.
-    fn run(pacer: &mut Pacer, expansions: u32, shared: u64, alone: u64) -> u32 {
-        let mut posted = 0;
-        for _ in 0..expansions {
-            let nanos = if pacer.sharing() {
-                posted += 1;
-                shared
-            } else {
-                alone
-            };
-            pacer.record(10, Some(Duration::from_nanos(10 * nanos)));
+    /// A game whose split gives the position and its half, so that a split is known by its
+    /// parts.
+    #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+    struct Halves(u32);
+
+    impl Game for Halves {
+        fn successors(&self) -> impl IntoIterator<Item = Self> {
+            (0..self.0).map(Halves)
         }
-        posted
+        fn split(&self) -> impl IntoIterator<Item = Self> {
+            assert!(self.0 != 13, "thirteen does not split");
+            [self.clone(), Halves(self.0 / 2)]
+        }
+    }
+
+    /// Claims the next slot of job `job` as a helper does, without splitting it.
+    fn claim_as_helper(pool: &SplitPool<Halves>, job: u32) -> usize {
+        let claims = Claims::of(pool.claims.load(Ordering::Relaxed));
+        assert_eq!(claims.job, job);
+        let next = Claims {
+            next: claims.next + 1,
+            ..claims
+        };
+        pool.claims.store(next.word(), Ordering::Relaxed);
+        usize::from(claims.next)
     }
 
     #[test]
-    fn the_pacer_shares_while_sharing_pays_and_stops_when_it_does_not() {
-        let mut pacer = Pacer::default();
-        // Sharing twice as fast: after the first probes, nearly every expansion shares.
-        run(&mut pacer, 5_000, 500, 1_000);
-        let shared = run(&mut pacer, 20_000, 500, 1_000);
-        assert!(shared > 19_000, "{shared}");
-        // The machine changes: sharing now costs twice as much. Within one long stretch
-        // and a probe the pacer stops posting.
-        run(&mut pacer, 2 * Pacer::LONGEST + Pacer::PROBE, 2_000, 1_000);
-        let shared = run(&mut pacer, 20_000, 2_000, 1_000);
-        assert!(shared < 1_000, "{shared}");
-        // A tie goes to the thread alone.
-        let mut pacer = Pacer::default();
-        let shared = run(&mut pacer, 20_000, 1_000, 1_000);
-        assert!(shared < 1_000, "{shared}");
+    fn a_helper_splits_what_it_claims_and_the_searching_thread_claims_the_rest() {
+        let pool = SplitPool::new(1);
+        let (job, len) = pool.post((0..10).map(Halves));
+        assert_eq!(len, 10);
+        assert_eq!(pool.claim(job), Some(0));
+        let theirs = claim_as_helper(&pool, job);
+        assert!(pool.ready(job, theirs).is_none(), "claimed, not split");
+        pool.split_slot(job, theirs);
+        match pool.ready(job, theirs) {
+            Some(Done::Split(copy, parts)) => {
+                assert_eq!(copy, Halves(1));
+                assert_eq!(&parts[..], [Halves(1), Halves(0)]);
+            }
+            _ => panic!("slot 1 was split"),
+        }
+        assert!(pool.ready(job, theirs).is_none(), "taken once");
+        assert_eq!(pool.claim(job), Some(2));
+        pool.withdraw(job);
+        assert_eq!(
+            pool.claim(job),
+            None,
+            "a withdrawn job has nothing to claim"
+        );
+    }
+
+    #[test]
+    fn a_slot_of_a_job_withdrawn_is_left_to_the_next() {
+        let pool = SplitPool::new(1);
+        let (old, _) = pool.post((0..4).map(Halves));
+        let stale = claim_as_helper(&pool, old);
+        pool.withdraw(old);
+        let (job, _) = pool.post((20..24).map(Halves));
+        assert_ne!(job, old);
+        // The helper that claimed slot 0 of the old job comes to it late.
+        pool.split_slot(old, stale);
+        assert!(pool.ready(job, stale).is_none());
+        assert!(pool.ready(old, stale).is_none());
+        // Slot 0 of the new job is still there to claim, and splits as its own.
+        assert_eq!(claim_as_helper(&pool, job), 0);
+        pool.split_slot(job, 0);
+        assert!(matches!(
+            pool.ready(job, 0),
+            Some(Done::Split(Halves(20), _))
+        ));
+    }
+
+    #[test]
+    fn a_slot_held_too_long_or_failed_comes_back_to_the_searching_thread() {
+        let pool = SplitPool::new(1);
+        let (job, _) = pool.post((12..15).map(Halves));
+        // Claimed and never split: taken back after the patience.
+        let held = claim_as_helper(&pool, job);
+        assert!(matches!(pool.wait(job, held, Duration::ZERO), Done::Again));
+        // A helper finishing it after that leaves nothing behind.
+        pool.split_slot(job, held);
+        assert!(pool.ready(job, held).is_none());
+        // A split that panics on the helper comes back to be split again.
+        let failing = claim_as_helper(&pool, job);
+        pool.split_slot(job, failing);
+        assert!(matches!(pool.ready(job, failing), Some(Done::Again)));
+    }
+
+    #[test]
+    fn a_job_posts_at_most_its_slots() {
+        let pool = SplitPool::new(2);
+        let (job, len) = pool.post((0..1000).map(Halves));
+        assert_eq!(len, MAX_POSTED);
+        let claimed = std::iter::from_fn(|| pool.claim(job)).count();
+        assert_eq!(claimed, MAX_POSTED);
+    }
+
+    #[test]
+    fn helpers_serve_jobs_until_the_pool_stops() {
+        let pool = SplitPool::new(1);
+        std::thread::scope(|scope| {
+            let _stop = StopOnDrop(&pool);
+            scope.spawn(|| pool.serve());
+            for round in 0..50u32 {
+                let (job, len) = pool.post((0..8).map(|k| Halves(100 * round + k)));
+                // This thread claims nothing: the helper splits every slot, `lead` at a time
+                // past the last slot this thread claimed (none, so slot 0).
+                for at in 0..len.min(pool.lead + 1) {
+                    match pool.wait(job, at, Duration::from_secs(60)) {
+                        Done::Split(copy, parts) => {
+                            let want = 100 * round + at as u32;
+                            assert_eq!(copy, Halves(want));
+                            assert_eq!(parts[1], Halves(want / 2));
+                        }
+                        Done::Again => panic!("a helper on an idle core takes far less"),
+                    }
+                }
+                pool.withdraw(job);
+            }
+        });
     }
 }

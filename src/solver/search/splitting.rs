@@ -13,6 +13,14 @@ use super::{ComponentIds, Engine, bits, pool, search_memory};
 use crate::Error;
 use crate::solver::rules::Rules;
 
+/// A job posted to the split pool: slot k holds a copy of the successor at offset
+/// `offsets[k]` of the listed ones.
+struct Posted<'a, N> {
+    pool: &'a pool::SplitPool<N>,
+    job: u32,
+    offsets: &'a [u32],
+}
+
 impl<N: Clone + Eq + Hash> Engine<N> {
     /// Splits the successors listed into `raw` from `first` on, for a frame at stack depth
     /// `depth`; returns how many were split, and, with `cut` (for a test), whether the test is
@@ -103,31 +111,61 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             && self.pacer.sharing()
             && let Some(pool) = self.pool.clone()
         {
-            // The offsets posted, so that the slot that settles the test names its offset.
+            // The offsets in the order they are split: slot k of the job is `posted[k]`.
             let mut posted = std::mem::take(&mut self.posted);
             posted.clear();
             if posted.try_reserve(unsplit).is_err() {
                 return Err(search_memory::<u32>(unsplit));
             }
-            let raw = &mut self.raw[first..];
-            let job = pool.post(order.filter_map(|at| {
-                let next = raw[at].take()?;
-                // Offsets index successors held in memory at once: far fewer than 2^32.
-                posted.push(at as u32);
-                Some(next)
-            }));
-            let split = self.split_job::<R>(&job, depth, known_first, cut);
-            pool.withdraw();
+            let raw = &self.raw[first..];
+            // Offsets index successors held in memory at once: far fewer than 2^32.
+            posted.extend(order.filter(|&at| raw[at].is_some()).map(|at| at as u32));
+            let (number, len) = pool.post(posted.iter().filter_map(|&at| raw[at as usize].clone()));
+            let job = Posted {
+                pool: &pool,
+                job: number,
+                offsets: &posted[..len],
+            };
+            let split = self.split_job::<R>(&job, first, depth, known_first, cut);
+            pool.withdraw(number);
+            let split = match split {
+                Ok((count, None)) if len < posted.len() => self
+                    .split_alone::<R>(
+                        posted[len..].iter().map(|&at| at as usize),
+                        first,
+                        depth,
+                        known_first,
+                        cut,
+                    )
+                    .map(|(more, settler)| (count + more, settler)),
+                split => split,
+            };
             if let Ok((split, _)) = &split {
                 self.pacer
                     .record(*split, start.map(|start| start.elapsed()));
             }
-            let split = split.map(|(split, settler)| (split, settler.map(|slot| posted[slot])));
             self.posted = posted;
             return split;
         }
+        let (count, settler) = self.split_alone::<R>(order, first, depth, known_first, cut)?;
+        if timed {
+            self.pacer.record(count, start.map(|start| start.elapsed()));
+        }
+        Ok((count, settler))
+    }
+
+    /// Splits on this thread the successors left in `raw` at the offsets `order` gives (from
+    /// `first` on), until one settles the test (with `cut`); returns how many it split and
+    /// the offset of the one that settled it.
+    fn split_alone<R: Rules<N>>(
+        &mut self,
+        order: impl Iterator<Item = usize>,
+        first: usize,
+        depth: usize,
+        known_first: usize,
+        cut: bool,
+    ) -> Result<(usize, Option<u32>), Error> {
         let mut count = 0;
-        let mut settler = None;
         for at in order {
             let Some(next) = self.raw[first + at].take() else {
                 continue;
@@ -137,14 +175,10 @@ impl<N: Clone + Eq + Hash> Engine<N> {
                 .add_successor::<R>(next, depth, known_first)?
                 .is_some_and(|value| cut && self.strikes(value))
             {
-                settler = Some(at as u32);
-                break;
+                return Ok((count, Some(at as u32)));
             }
         }
-        if timed {
-            self.pacer.record(count, start.map(|start| start.elapsed()));
-        }
-        Ok((count, settler))
+        Ok((count, None))
     }
 
     /// Strikes a successor of value `value` from the candidates of the test being expanded;
@@ -154,17 +188,18 @@ impl<N: Clone + Eq + Hash> Engine<N> {
         !bits::meet(&self.striking, &self.request)
     }
 
-    /// [`Engine::split_in_order`] for successors posted to other threads as `job`: this thread
-    /// claims them in turn with the helpers, splitting its own and taking the helpers' as
-    /// they finish, so that it waits for a helper only when none is left to claim. Returns how
-    /// many it took and the slot of the one that settled the test, if any.
+    /// [`Engine::split_in_order`] for the successors of `job` (from `first` on in `raw`): this
+    /// thread claims them in turn with the helpers, splitting its own and taking the helpers'
+    /// as they finish, so that it waits for a helper only when none is left to claim. Returns
+    /// how many it took and the offset of the one that settled the test, if any.
     fn split_job<R: Rules<N>>(
         &mut self,
-        job: &pool::Job<N>,
+        job: &Posted<'_, N>,
+        first: usize,
         depth: usize,
         known_first: usize,
         cut: bool,
-    ) -> Result<(usize, Option<usize>), Error> {
+    ) -> Result<(usize, Option<u32>), Error> {
         // Slots the helpers claimed and this thread has not taken, and the first slot not
         // yet seen claimed.
         let mut theirs: SmallVec<[usize; 8]> = SmallVec::new();
@@ -177,53 +212,55 @@ impl<N: Clone + Eq + Hash> Engine<N> {
         loop {
             let mut k = 0;
             while k < theirs.len() {
-                if let Some(slot) = job.ready(theirs[k]) {
-                    let at = theirs.swap_remove(k);
+                if let Some(done) = job.pool.ready(job.job, theirs[k]) {
+                    let at = job.offsets[theirs.swap_remove(k)];
                     count += 1;
-                    if self.take_slot::<R>(slot, depth, known_first, cut)? {
+                    if self.take_done::<R>(done, first + at as usize, depth, known_first, cut)? {
                         return Ok((count, Some(at)));
                     }
                 } else {
                     k += 1;
                 }
             }
-            let (at, slot) = if let Some(at) = job.claim() {
-                theirs.extend(frontier..at);
-                frontier = at + 1;
-                (at, job.take_claimed(at))
+            let (slot, done) = if let Some(slot) = job.pool.claim(job.job) {
+                theirs.extend(frontier..slot);
+                frontier = slot + 1;
+                (slot, pool::Done::Again)
             } else {
-                theirs.extend(frontier..job.len());
-                frontier = job.len();
-                let Some(at) = theirs.pop() else {
+                theirs.extend(frontier..job.offsets.len());
+                frontier = job.offsets.len();
+                let Some(slot) = theirs.pop() else {
                     return Ok((count, None));
                 };
-                (at, job.wait(at, patience))
+                (slot, job.pool.wait(job.job, slot, patience))
             };
+            let at = job.offsets[slot];
             count += 1;
-            if self.take_slot::<R>(slot, depth, known_first, cut)? {
+            if self.take_done::<R>(done, first + at as usize, depth, known_first, cut)? {
                 return Ok((count, Some(at)));
             }
         }
     }
 
-    /// Adds the successor of a slot of a job, split by this thread or by a helper; whether
-    /// that settles the test being expanded (with `cut`).
-    fn take_slot<R: Rules<N>>(
+    /// Adds the successor at `raw[at]`, posted to a job: split by a helper as `done` says, or
+    /// by this thread; whether that settles the test being expanded (with `cut`).
+    fn take_done<R: Rules<N>>(
         &mut self,
-        slot: pool::Slot<N>,
+        done: pool::Done<N>,
+        at: usize,
         depth: usize,
         known_first: usize,
         cut: bool,
     ) -> Result<bool, Error> {
-        let added = match slot {
-            pool::Slot::Waiting(next) | pool::Slot::Failed(next) => {
-                self.add_successor::<R>(next, depth, known_first)?
-            }
-            pool::Slot::Split(next, parts) => {
+        let next = self.raw[at]
+            .take()
+            .expect("a posted successor is taken once");
+        let added = match done {
+            pool::Done::Again => self.add_successor::<R>(next, depth, known_first)?,
+            pool::Done::Split(_copy, parts) => {
                 let (partial, start) = self.fold_parts::<R>(next, parts, depth)?;
                 self.record(partial, start, known_first)?
             }
-            pool::Slot::Claimed(_) | pool::Slot::Taken => unreachable!("a slot taken twice"),
         };
         Ok(added.is_some_and(|value| cut && self.strikes(value)))
     }

@@ -3,7 +3,8 @@
 use std::hash::Hash;
 use std::sync::Arc;
 
-use super::pool::{COSTLY, JOIN_CHECK, Pacer, SplitPool, StopOnDrop};
+use super::pacer::Pacer;
+use super::pool::{COSTLY, JOIN_CHECK, SplitPool, StopOnDrop};
 use super::{ALONE, EXACT, Engine, Run, Shared};
 use crate::solver::rules::{GameRules, Rules};
 use crate::solver::table::PARTIAL;
