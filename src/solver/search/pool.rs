@@ -71,8 +71,6 @@ pub(super) enum Done<N> {
 
 /// A successor posted, in the hands of one thread at a time.
 enum Slot<N> {
-    /// No successor: the slot's job is over.
-    Empty,
     /// A copy of a successor, not claimed yet.
     Waiting(N),
     /// A helper is splitting the copy; the searching thread may take the successor back.
@@ -82,7 +80,7 @@ enum Slot<N> {
     /// The game's split panicked on a helper: the searching thread splits its own successor
     /// again, so that the panic reaches the caller.
     Failed,
-    /// The searching thread took it, or took it back.
+    /// The searching thread took it, or took it back; or nothing was ever posted in it.
     Taken,
 }
 
@@ -153,7 +151,7 @@ impl<N> SplitPool<N> {
                 .map(|_| {
                     Mutex::new(Cell {
                         job: 0,
-                        slot: Slot::Empty,
+                        slot: Slot::Taken,
                     })
                 })
                 .collect(),
