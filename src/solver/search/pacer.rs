@@ -12,6 +12,11 @@ use std::time::Duration;
 /// runs alone for a stretch twice as long as its last, up to [`Pacer::LONGEST`] expansions,
 /// and the next probe follows, so that a change in the machine is seen within a few thousand
 /// expansions, and a probe costs a few percent at most.
+///
+/// It starts with a shared stretch of [`Pacer::SHORTEST`] expansions, not a probe: the pool
+/// is started only for a game whose split is costly, where sharing most often pays, and a
+/// question of a few thousand expansions (user-written Cram 5 x 5) would otherwise spend a
+/// good part of itself in probes and in stretches alone that a probe's noise chose.
 #[derive(Clone, Debug)]
 pub(super) struct Pacer {
     /// Expansions left in the current stretch or probe.
@@ -28,8 +33,8 @@ pub(super) struct Pacer {
 impl Default for Pacer {
     fn default() -> Self {
         Pacer {
-            left: Pacer::PROBE,
-            stretch: None,
+            left: Pacer::SHORTEST,
+            stretch: Some(true),
             lengths: [Pacer::SHORTEST; 2],
             nanos: [0; 2],
             successors: [0; 2],
@@ -110,6 +115,9 @@ mod tests {
 
     #[test]
     fn the_pacer_shares_while_sharing_pays_and_stops_when_it_does_not() {
+        // It starts sharing, before any probe.
+        let shared = run(&mut Pacer::default(), Pacer::SHORTEST, 2_000, 1_000);
+        assert_eq!(shared, Pacer::SHORTEST);
         let mut pacer = Pacer::default();
         // Sharing twice as fast: after the first probes, nearly every expansion shares.
         run(&mut pacer, 5_000, 500, 1_000);

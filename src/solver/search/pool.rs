@@ -47,7 +47,7 @@ pub(super) const SHARED_JOB: usize = 4;
 
 /// A search alone looks this often (in components expanded) whether the split is costly: a
 /// short question (user-written Cram 5 x 5, about 3,000 expansions) gains from helpers that
-/// join early, and the split's cost is known after a few hundred splits.
+/// join early, and the split's cost is known after a few dozen splits.
 pub(super) const JOIN_CHECK: u64 = 64;
 
 /// The components of a successor a helper split: most have one or two, kept inline, so that

@@ -52,7 +52,8 @@ const WARM: u32 = 1 << 12;
 const REST: u32 = 1 << 16;
 /// See [`REST`].
 const LONGEST_REST: u32 = 1 << 24;
-/// Splits timed before their median is taken for what a split costs, ahead of a first trial.
+/// Splits timed before their median is taken for what a split costs, ahead of a first trial:
+/// until then every lookup is timed, not one in [`SAMPLE`].
 const EARLY_SAMPLES: usize = 32;
 
 impl<N: Clone + Eq + Hash> SplitCache<N> {
@@ -110,7 +111,10 @@ impl<N: Clone + Eq + Hash> SplitCache<N> {
         } else if self.lookups >= TRIAL {
             self.judge();
         }
-        let start = self.lookups.is_multiple_of(SAMPLE).then(Instant::now);
+        // Every lookup is timed until a split's cost is known: a search with helper threads
+        // waits for it to decide whether they split for it.
+        let early = self.cost.is_zero() && self.split_times.len() < EARLY_SAMPLES;
+        let start = (early || self.lookups.is_multiple_of(SAMPLE)).then(Instant::now);
         // Hashed once, for the lookup and, on a miss, the insertion.
         let hash = SplitStore::hash(&successor);
         if let Some(ids) = self.store.get_hashed(&successor, hash) {
@@ -222,5 +226,21 @@ mod tests {
             .get_or_split(2, usize::MAX, |_, _| Ok::<(), ()>(()))
             .unwrap();
         assert!(cache.lookups < TRIAL, "the trial was judged");
+    }
+
+    #[test]
+    fn a_splits_cost_is_known_after_its_first_few_splits() {
+        let mut cache = SplitCache::new();
+        let pause = Duration::from_micros(50);
+        for successor in 0..EARLY_SAMPLES as u32 {
+            assert!(cache.split_cost().is_zero());
+            cache
+                .get_or_split(successor, usize::MAX, |_, _| {
+                    std::thread::sleep(pause);
+                    Ok::<(), ()>(())
+                })
+                .unwrap();
+        }
+        assert!(cache.split_cost() >= pause, "{:?}", cache.split_cost());
     }
 }
