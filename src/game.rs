@@ -34,6 +34,8 @@ use crate::{Error, Nimber};
 /// [`search`](Game::search) chooses an exhaustive search where pruning does not pay,
 /// [`split_successors`](Game::split_successors) gives a move's components without building
 /// the whole position, and [`move_count`](Game::move_count) counts moves without listing them.
+/// [`known_value`](Game::known_value) gives the value of a component known from theory, which
+/// the normal-play solvers then take instead of searching.
 ///
 /// # Examples
 ///
@@ -290,6 +292,67 @@ pub trait Game: Clone + Eq + Hash + Send {
     /// # Ok::<(), sprague::Error>(())
     /// ```
     fn move_count(&self) -> Option<usize> {
+        None
+    }
+
+    /// The value of this component if it is known without a search (from theory: a strategy
+    /// that mirrors the opponent's moves, a formula, a table of small positions), or `None`.
+    ///
+    /// The normal-play solvers ([`Solver`](crate::Solver), [`grundy`](crate::grundy) and
+    /// those built on them) ask it once of each component they meet, and take a value given
+    /// as exact: its successors are never listed, and the search below it is saved. A wrong
+    /// value gives wrong answers, as a wrong [`successors`](Game::successors) would. The
+    /// misère and loopy solvers do not ask it: it is a normal-play value. The default is
+    /// `None`: search.
+    ///
+    /// # Examples
+    ///
+    /// Cram, the game of placing dominoes on the empty cells of a board, on an empty board
+    /// with an even number of rows and of columns: the second player answers each domino with
+    /// its image under the half turn of the board, which is always free, and wins.
+    ///
+    /// ```
+    /// use sprague::{grundy, Game, Nimber};
+    ///
+    /// /// An empty board, rows by columns, and the cells covered (bit `r * columns + c`).
+    /// #[derive(Clone, PartialEq, Eq, Hash)]
+    /// struct Cram { rows: u32, columns: u32, covered: u64 }
+    ///
+    /// impl Cram {
+    ///     fn free(&self, r: u32, c: u32) -> bool {
+    ///         r < self.rows && c < self.columns && self.covered >> (r * self.columns + c) & 1 == 0
+    ///     }
+    /// }
+    ///
+    /// impl Game for Cram {
+    ///     fn successors(&self) -> impl IntoIterator<Item = Self> {
+    ///         let mut next = Vec::new();
+    ///         for r in 0..self.rows {
+    ///             for c in 0..self.columns {
+    ///                 for (r2, c2) in [(r, c + 1), (r + 1, c)] {
+    ///                     if self.free(r, c) && self.free(r2, c2) {
+    ///                         let cells = 1 << (r * self.columns + c) | 1 << (r2 * self.columns + c2);
+    ///                         next.push(Cram { covered: self.covered | cells, ..*self });
+    ///                     }
+    ///                 }
+    ///             }
+    ///         }
+    ///         next
+    ///     }
+    ///
+    ///     fn known_value(&self) -> Option<Nimber> {
+    ///         let empty = self.covered == 0 && self.rows % 2 == 0 && self.columns % 2 == 0;
+    ///         empty.then_some(Nimber::new(0))
+    ///     }
+    /// }
+    ///
+    /// let board = Cram { rows: 4, columns: 4, covered: 0 };
+    /// assert_eq!(grundy(&board)?, Nimber::new(0));
+    /// // Searched, not known: the first player wins on 3 x 4.
+    /// assert_ne!(grundy(&Cram { rows: 3, columns: 4, covered: 0 })?, Nimber::new(0));
+    /// # Ok::<(), sprague::Error>(())
+    /// ```
+    fn known_value(&self) -> Option<Nimber> {
         None
     }
 }

@@ -137,7 +137,7 @@
 //! | positions stored (and, in misère search, options waiting) | `with_limit` of [`Solver`], [`loopy::LoopySolver`], [`misere::MisereSolver`]; 2<sup>31</sup> at most | [`Error::LimitExceeded`] |
 //! | memory | every table, index and sequence grows with `try_reserve`, never by an iterator's size hint | [`Error::OutOfMemory`], with what and how many bytes |
 //! | heap sizes | [`games::Octal::grundy`], [`games::Subtraction::grundy`]: any `u64` heap through a proven period, within the bounds each documents | [`Error::OutOfRange`], [`Error::NoPeriod`] |
-//! | values | sequences store values of up to 32 bits | [`Error::OutOfRange`] |
+//! | values | sequences store values of up to 32 bits; the solvers, a [`Game::known_value`] below 2<sup>63</sup> | [`Error::OutOfRange`] |
 //! | board sizes | [`games::GridCutting::table`]: sides up to 65535, 2 (N + 1)² bytes, O(N³) time (the tool refuses sides above 4096, but for 1 × n strips, valued in closed form) | [`Error::OutOfRange`], [`Error::OutOfMemory`] |
 //! | game rules and codes | constructors of [`games`], [`games::Octal`]'s parser (positions in characters) | [`Error::InvalidRules`], [`Error::InvalidCode`] |
 //!

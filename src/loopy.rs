@@ -75,7 +75,7 @@ use std::ops::{Add, AddAssign};
 use std::str::FromStr;
 
 use crate::error::try_push;
-use crate::solver::rules::GameRules;
+use crate::solver::rules::GameIndex;
 use crate::solver::table::{Table, UNKNOWN};
 use crate::{Error, Game, Nimber, Outcome};
 
@@ -554,7 +554,7 @@ impl<G: Game> LoopySolver<G> {
     /// and returns its id.
     fn label(&mut self, position: G) -> Result<u32, Error> {
         let first = self.table.len();
-        let (root, _) = self.table.intern::<GameRules>(position)?;
+        let (root, _) = self.table.intern::<GameIndex>(position)?;
         if (root as usize) < first {
             return Ok(root);
         }
@@ -574,7 +574,7 @@ impl<G: Game> LoopySolver<G> {
             // A copy, so that the options can be stored while they are listed.
             let position = self.table.position(next as u32).clone();
             for option in position.successors() {
-                let (id, _) = self.table.intern::<GameRules>(option)?;
+                let (id, _) = self.table.intern::<GameIndex>(option)?;
                 try_push(&mut self.edges, id, MOVES)?;
             }
             try_push(&mut self.edge_start, self.edges.len(), MOVES)?;

@@ -39,7 +39,7 @@
 use std::fmt;
 
 use crate::error::try_push;
-use crate::solver::rules::GameRules;
+use crate::solver::rules::GameIndex;
 use crate::solver::table::{Table, UNKNOWN};
 use crate::{Error, Game, Nimber, Outcome};
 
@@ -294,7 +294,7 @@ impl<G: Game> MisereSolver<G> {
 
     /// Whether the player to move wins `position`.
     fn search(&mut self, position: G) -> Result<bool, Error> {
-        let (id, state) = self.table.intern::<GameRules>(position)?;
+        let (id, state) = self.table.intern::<GameIndex>(position)?;
         if state != UNKNOWN {
             return Ok(state == WIN);
         }
@@ -324,7 +324,7 @@ impl<G: Game> MisereSolver<G> {
                 continue;
             }
             let option = self.options.pop().expect("an option left");
-            let (next, state) = self.table.intern::<GameRules>(option)?;
+            let (next, state) = self.table.intern::<GameIndex>(option)?;
             match state {
                 LOSS => finished = Some(self.finish(true)),
                 WIN => {}

@@ -1,10 +1,24 @@
 //! How the solvers learn the moves and components of a position: from a [`Game`], or from a
 //! successor function.
 
-use crate::{Error, Game, Search};
+use crate::{Error, Game, Nimber, Search};
+
+/// What the position table asks of the rules about a position it stores: an index to find it
+/// by, and a value known without a search.
+pub(crate) trait Lookup<N> {
+    /// The [`Game::index`] of `position`, if the rules know one.
+    fn index(_position: &N) -> Option<usize> {
+        None
+    }
+
+    /// The [`Game::known_value`] of `position`, if the rules know one.
+    fn known_value(_position: &N) -> Option<u64> {
+        None
+    }
+}
 
 /// How the engine learns the moves and components of a position.
-pub(crate) trait Rules<N> {
+pub(crate) trait Rules<N>: Lookup<N> {
     /// Calls `each` on every successor of `position`, stopping at the first error.
     fn for_each_successor(
         &mut self,
@@ -26,11 +40,6 @@ pub(crate) trait Rules<N> {
         None::<[[N; 0]; 0]>
     }
 
-    /// The [`Game::index`] of `position`, if the rules know one.
-    fn index(_position: &N) -> Option<usize> {
-        None
-    }
-
     /// Whether `position` is to be valued by [`Search::Exhaustive`](crate::Search).
     fn exhaustive(_position: &N) -> bool {
         false
@@ -41,8 +50,31 @@ pub(crate) trait Rules<N> {
     }
 }
 
-/// The rules of a [`Game`].
+/// The rules of a [`Game`] under normal play.
 pub(crate) struct GameRules;
+
+impl<G: Game> Lookup<G> for GameRules {
+    #[inline]
+    fn index(position: &G) -> Option<usize> {
+        position.index()
+    }
+
+    #[inline]
+    fn known_value(position: &G) -> Option<u64> {
+        position.known_value().map(Nimber::value)
+    }
+}
+
+/// A [`Game`]'s positions looked up by their index alone, for the solvers of other rules of
+/// play (misère, loopy), to which [`Game::known_value`] does not apply.
+pub(crate) struct GameIndex;
+
+impl<G: Game> Lookup<G> for GameIndex {
+    #[inline]
+    fn index(position: &G) -> Option<usize> {
+        position.index()
+    }
+}
 
 impl<G: Game> Rules<G> for GameRules {
     #[inline]
@@ -73,11 +105,6 @@ impl<G: Game> Rules<G> for GameRules {
     }
 
     #[inline]
-    fn index(position: &G) -> Option<usize> {
-        position.index()
-    }
-
-    #[inline]
     fn exhaustive(position: &G) -> bool {
         position.search() == Search::Exhaustive
     }
@@ -90,6 +117,8 @@ impl<G: Game> Rules<G> for GameRules {
 
 /// The rules of a successor function; positions are not split.
 pub(crate) struct FnRules<F>(pub(crate) F);
+
+impl<N, F> Lookup<N> for FnRules<F> {}
 
 impl<N, F, I> Rules<N> for FnRules<F>
 where

@@ -5,7 +5,7 @@ use std::hash::{BuildHasher, Hash};
 
 use rustc_hash::FxBuildHasher;
 
-use super::rules::Rules;
+use super::rules::Lookup;
 use crate::Error;
 
 /// The flag of a state that is not an exact value; the low bits hold a lower bound.
@@ -264,19 +264,21 @@ impl<N> Table<N> {
 }
 
 impl<N: Eq + Hash> Table<N> {
-    /// The id and state of `position`, stored as [`UNKNOWN`] if it is new.
+    /// The id and state of `position`; if it is new, it is stored with the value the rules
+    /// `R` know for it ([`Game::known_value`](crate::Game::known_value)), or as [`UNKNOWN`].
     ///
     /// A position with an index below [`MAX_INDEX`] (its [`Game::index`](crate::Game::index),
     /// as the rules `R` give it) is found in an array, others through the hashed index.
     ///
     /// # Errors
     ///
-    /// [`Error::LimitExceeded`] or [`Error::OutOfMemory`] if a new position cannot be stored.
+    /// [`Error::LimitExceeded`] or [`Error::OutOfMemory`] if a new position cannot be stored;
+    /// [`Error::OutOfRange`] if the value known for it does not fit below [`PARTIAL`].
     // The solver looks up every component of every successor through here: inlined, the
     // array path is a load and a compare (28 ms instead of 19 ms for the grid benchmark).
     #[allow(clippy::inline_always)]
     #[inline(always)]
-    pub(crate) fn intern<R: Rules<N>>(&mut self, position: N) -> Result<(u32, u64), Error> {
+    pub(crate) fn intern<R: Lookup<N>>(&mut self, position: N) -> Result<(u32, u64), Error> {
         match R::index(&position) {
             Some(i) if i < MAX_INDEX => {
                 if let Some(&slot) = self.by_index.get(i) {
@@ -293,14 +295,28 @@ impl<N: Eq + Hash> Table<N> {
                         return Ok((id, self.entries[id as usize].state));
                     }
                 }
-                self.insert_indexed(position, i).map(|id| (id, UNKNOWN))
+                self.insert_new_indexed::<R>(position, i)
             }
-            _ => self.intern_hashed(position),
+            _ => self.intern_hashed::<R>(position),
+        }
+    }
+
+    /// The state a new `position` is stored with: the value the rules `R` know, or
+    /// [`UNKNOWN`].
+    fn known<R: Lookup<N>>(position: &N) -> Result<u64, Error> {
+        match R::known_value(position) {
+            None => Ok(UNKNOWN),
+            Some(value) if value < PARTIAL => Ok(value),
+            Some(value) => Err(Error::OutOfRange {
+                what: "known value",
+                value: value.into(),
+                limit: (PARTIAL - 1).into(),
+            }),
         }
     }
 
     #[inline]
-    fn intern_hashed(&mut self, position: N) -> Result<(u32, u64), Error> {
+    fn intern_hashed<R: Lookup<N>>(&mut self, position: N) -> Result<(u32, u64), Error> {
         let full = FxBuildHasher.hash_one(&position);
         let hash = (full ^ (full >> 32)) as u32;
         if let Some(mask) = self.slots.len().checked_sub(1) {
@@ -320,7 +336,14 @@ impl<N: Eq + Hash> Table<N> {
                 i = (i + 1) & mask;
             }
         }
-        self.insert(position, hash).map(|id| (id, UNKNOWN))
+        self.insert_new::<R>(position, hash)
+    }
+
+    /// Stores `position`, new, with hash `hash` and the state the rules `R` give it.
+    #[inline(never)]
+    fn insert_new<R: Lookup<N>>(&mut self, position: N, hash: u32) -> Result<(u32, u64), Error> {
+        let state = Self::known::<R>(&position)?;
+        self.insert(position, hash, state).map(|id| (id, state))
     }
 
     /// Stores again `position`, with index `index`, forgotten by a compaction that kept its
@@ -328,13 +351,25 @@ impl<N: Eq + Hash> Table<N> {
     #[cold]
     #[inline(never)]
     fn revive(&mut self, position: N, index: usize, value: u64) -> Result<(u32, u64), Error> {
-        let id = self.insert_indexed(position, index)?;
-        self.entries[id as usize].state = value;
-        Ok((id, value))
+        self.insert_indexed(position, index, value)
+            .map(|id| (id, value))
+    }
+
+    /// Stores `position`, new, with index `index` and the state the rules `R` give it.
+    #[inline(never)]
+    fn insert_new_indexed<R: Lookup<N>>(
+        &mut self,
+        position: N,
+        index: usize,
+    ) -> Result<(u32, u64), Error> {
+        let state = Self::known::<R>(&position)?;
+        let id = self.insert_indexed(position, index, state)?;
+        self.set_state(id, state);
+        Ok((id, state))
     }
 
     #[inline(never)]
-    fn insert_indexed(&mut self, position: N, index: usize) -> Result<u32, Error> {
+    fn insert_indexed(&mut self, position: N, index: usize, state: u64) -> Result<u32, Error> {
         let count = self.entries.len();
         if count >= self.limit.min(self.budget) || count == self.entries.capacity() {
             self.make_room(false)?;
@@ -356,15 +391,12 @@ impl<N: Eq + Hash> Table<N> {
         let id = count as u32;
         self.by_index[index].id_plus_one = id + 1;
         self.indices.push(index as u32);
-        self.entries.push(Entry {
-            position,
-            state: UNKNOWN,
-        });
+        self.entries.push(Entry { position, state });
         self.aux.push(Aux::default());
         Ok(id)
     }
 
-    fn insert(&mut self, position: N, hash: u32) -> Result<u32, Error> {
+    fn insert(&mut self, position: N, hash: u32, state: u64) -> Result<u32, Error> {
         let count = self.entries.len();
         if count >= self.limit.min(self.budget)
             || count == self.entries.capacity()
@@ -384,10 +416,7 @@ impl<N: Eq + Hash> Table<N> {
         };
         self.hashed += 1;
         self.indices.push(NO_INDEX);
-        self.entries.push(Entry {
-            position,
-            state: UNKNOWN,
-        });
+        self.entries.push(Entry { position, state });
         self.aux.push(Aux::default());
         Ok(id)
     }
