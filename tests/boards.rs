@@ -122,9 +122,11 @@ proptest! {
 
     #[test]
     fn cram_split_of_wide_boards_keeps_the_value(board in (1u32..=3, 9u32..=16, any::<u64>())
+        .prop_filter("at most 36 cells", |&(r, c, _)| r * c <= 36)
         .prop_map(|(r, c, bits)| Board::empty(r, c).unwrap().with_cells(bits)))
     {
-        // Components wider than 8 are cropped; narrower ones go to the 8-wide frame.
+        // Components wider than 8 are cropped; narrower ones go to the 8-wide frame. At most
+        // 36 cells: the brute force of a 3 x 16 board took minutes for a rare case.
         split_keeps_the_value(board)?;
     }
 
