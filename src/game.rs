@@ -299,10 +299,10 @@ pub trait Game: Clone + Eq + Hash + Send {
     /// that mirrors the opponent's moves, a formula, a table of small positions), or `None`.
     ///
     /// The normal-play solvers ([`Solver`](crate::Solver), [`grundy`](crate::grundy) and
-    /// those built on them) ask it once of each component they meet, and take a value given
-    /// as exact: its successors are never listed, and the search below it is saved. A wrong
-    /// value gives wrong answers, as a wrong [`successors`](Game::successors) would. The
-    /// misère and loopy solvers do not ask it: it is a normal-play value. The default is
+    /// those built on them) ask it of each component when they store it, and take a value
+    /// given as exact: its successors are never listed, and the search below it is saved. A
+    /// wrong value gives wrong answers, as a wrong [`successors`](Game::successors) would.
+    /// The misère and loopy solvers do not ask it: it is a normal-play value. The default is
     /// `None`: search.
     ///
     /// # Examples
