@@ -76,23 +76,25 @@ use crate::{Error, Game, Nimber, Outcome, Search};
 ///
 /// # Threads
 ///
-/// A question is answered on the calling thread until its search has expanded 4,096
-/// components; then the other threads ([`Solver::with_threads`]) join it, in one of two ways.
+/// A question is answered on the calling thread alone at first; then the other threads
+/// ([`Solver::with_threads`]) join it, in one of two ways.
 ///
 /// - When the game's [`split`](Game::split) is costly (a flood fill and the symmetries of a
-///   board: 300 ns or more on average, as the solver times it), most of the search's time is
-///   spent splitting, and the successors of a component are independent work: the other
-///   threads split them while the calling thread takes them as they come, searching as alone.
+///   board: 300 ns or more on average, as the solver times it from its first few dozen
+///   splits), most of the search's time is spent splitting, and the successors of a component
+///   are independent work: as soon as the cost is known (the solver looks every 64
+///   components expanded), the other threads split them while the calling thread takes them
+///   as they come, searching as alone.
 ///   The search is the one a single thread makes, but for the order in which a test takes
 ///   its successors (a helper's may be ready first), which changes which successor settles
 ///   it, and so the work from run to run, never a value. Where handing successors to
 ///   another core costs more than it saves (cores far apart, or busy with other programs),
 ///   the calling thread sees it in its timings and splits alone until that changes, so that
-///   more threads are never much slower than one.
-/// - Otherwise each thread searches the same question with a table of its own, from another
-///   share of its successors, publishing what it learns about costly components (exact
-///   values, bounds, excluded values) in a sharded table all of them consult: the "lazy SMP"
-///   of chess engines. The first thread to answer stops the others. Each thread's table
+///   on a long question more threads are never much slower than one.
+/// - Otherwise, once the search has expanded 4,096 components, each thread searches the
+///   same question with a table of its own, from another share of its successors, publishing
+///   what it learns about costly components (exact values, bounds, excluded values) in a
+///   sharded table all of them consult: the "lazy SMP" of chess engines. The first thread to answer stops the others. Each thread's table
 ///   persists across questions. A component with an [`index`](Game::index) shares its exact
 ///   value in an array all threads read without locks.
 /// - An exhaustive search ([`Search::Exhaustive`]) values every successor, in any order: the
