@@ -331,8 +331,8 @@ pub trait Game: Clone + Eq + Hash + Send {
     ///             for c in 0..self.columns {
     ///                 for (r2, c2) in [(r, c + 1), (r + 1, c)] {
     ///                     if self.free(r, c) && self.free(r2, c2) {
-    ///                         let cells = 1 << (r * self.columns + c) | 1 << (r2 * self.columns + c2);
-    ///                         next.push(Cram { covered: self.covered | cells, ..*self });
+    ///                         let (a, b) = (r * self.columns + c, r2 * self.columns + c2);
+    ///                         next.push(Cram { covered: self.covered | 1 << a | 1 << b, ..*self });
     ///                     }
     ///                 }
     ///             }

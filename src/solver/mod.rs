@@ -94,9 +94,10 @@ use crate::{Error, Game, Nimber, Outcome, Search};
 /// - Otherwise, once the search has expanded 4,096 components, each thread searches the
 ///   same question with a table of its own, from another share of its successors, publishing
 ///   what it learns about costly components (exact values, bounds, excluded values) in a
-///   sharded table all of them consult: the "lazy SMP" of chess engines. The first thread to answer stops the others. Each thread's table
-///   persists across questions. A component with an [`index`](Game::index) shares its exact
-///   value in an array all threads read without locks.
+///   sharded table all of them consult: the "lazy SMP" of chess engines. The first thread to
+///   answer stops the others. Each thread's table persists across questions. A component
+///   with an [`index`](Game::index) shares its exact value in an array all threads read
+///   without locks.
 /// - An exhaustive search ([`Search::Exhaustive`]) values every successor, in any order: the
 ///   threads search as above, each taking the successors in an order of its own at every
 ///   depth, so that they value different components and read one another's values instead of

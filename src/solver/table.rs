@@ -343,7 +343,9 @@ impl<N: Eq + Hash> Table<N> {
     #[inline(never)]
     fn insert_new<R: Lookup<N>>(&mut self, position: N, hash: u32) -> Result<(u32, u64), Error> {
         let state = Self::known::<R>(&position)?;
-        self.insert(position, hash, state).map(|id| (id, state))
+        let id = self.insert(position, hash)?;
+        self.set_state(id, state);
+        Ok((id, state))
     }
 
     /// Stores again `position`, with index `index`, forgotten by a compaction that kept its
@@ -351,8 +353,9 @@ impl<N: Eq + Hash> Table<N> {
     #[cold]
     #[inline(never)]
     fn revive(&mut self, position: N, index: usize, value: u64) -> Result<(u32, u64), Error> {
-        self.insert_indexed(position, index, value)
-            .map(|id| (id, value))
+        let id = self.insert_indexed(position, index)?;
+        self.entries[id as usize].state = value;
+        Ok((id, value))
     }
 
     /// Stores `position`, new, with index `index` and the state the rules `R` give it.
@@ -363,13 +366,13 @@ impl<N: Eq + Hash> Table<N> {
         index: usize,
     ) -> Result<(u32, u64), Error> {
         let state = Self::known::<R>(&position)?;
-        let id = self.insert_indexed(position, index, state)?;
+        let id = self.insert_indexed(position, index)?;
         self.set_state(id, state);
         Ok((id, state))
     }
 
     #[inline(never)]
-    fn insert_indexed(&mut self, position: N, index: usize, state: u64) -> Result<u32, Error> {
+    fn insert_indexed(&mut self, position: N, index: usize) -> Result<u32, Error> {
         let count = self.entries.len();
         if count >= self.limit.min(self.budget) || count == self.entries.capacity() {
             self.make_room(false)?;
@@ -391,12 +394,15 @@ impl<N: Eq + Hash> Table<N> {
         let id = count as u32;
         self.by_index[index].id_plus_one = id + 1;
         self.indices.push(index as u32);
-        self.entries.push(Entry { position, state });
+        self.entries.push(Entry {
+            position,
+            state: UNKNOWN,
+        });
         self.aux.push(Aux::default());
         Ok(id)
     }
 
-    fn insert(&mut self, position: N, hash: u32, state: u64) -> Result<u32, Error> {
+    fn insert(&mut self, position: N, hash: u32) -> Result<u32, Error> {
         let count = self.entries.len();
         if count >= self.limit.min(self.budget)
             || count == self.entries.capacity()
@@ -416,7 +422,10 @@ impl<N: Eq + Hash> Table<N> {
         };
         self.hashed += 1;
         self.indices.push(NO_INDEX);
-        self.entries.push(Entry { position, state });
+        self.entries.push(Entry {
+            position,
+            state: UNKNOWN,
+        });
         self.aux.push(Aux::default());
         Ok(id)
     }

@@ -61,7 +61,8 @@ pub(super) const MAX_POSTED: usize = 64;
 
 /// What became of a successor the searching thread posted and did not split itself.
 pub(super) enum Done<N> {
-    /// A helper split the copy posted into these components.
+    /// A helper split the copy posted into these components. The copy comes back with them,
+    /// so that the thread that made it frees it.
     Split(N, Parts<N>),
     /// No helper split it (the game's split panicked on the helper, or the helper was too
     /// slow and the slot was taken back): the searching thread splits its own successor, so
