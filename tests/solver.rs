@@ -733,6 +733,56 @@ fn a_wide_game_asked_directly_agrees_with_the_table() {
     }
 }
 
+/// Grundy's game counting how often the solver lists the moves of each heap.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct CountedGrundys(Vec<u32>);
+
+/// How often [`CountedGrundys`] listed the moves of the heap at each index.
+static LISTINGS: std::sync::Mutex<Vec<u32>> = std::sync::Mutex::new(Vec::new());
+
+impl Game for CountedGrundys {
+    fn successors(&self) -> impl IntoIterator<Item = Self> {
+        if let [heap] = self.0[..] {
+            let mut listings = LISTINGS.lock().unwrap();
+            let heap = heap as usize;
+            if listings.len() <= heap {
+                listings.resize(heap + 1, 0);
+            }
+            listings[heap] += 1;
+        }
+        let game = GrundysGame(self.0.clone());
+        let successors = game.successors().into_iter();
+        successors
+            .map(|next| CountedGrundys(next.0))
+            .collect::<Vec<_>>()
+    }
+
+    fn split(&self) -> impl IntoIterator<Item = Self> {
+        let game = GrundysGame(self.0.clone());
+        let parts = game.split().into_iter();
+        parts.map(|part| CountedGrundys(part.0)).collect::<Vec<_>>()
+    }
+}
+
+#[test]
+fn a_wide_component_is_tested_once_then_valued() {
+    // A heap of h has (h - 1) / 2 moves: over 64 from 131 on. Its first test lists its moves
+    // and counts them; a second test would list them all again, and most likely end no
+    // sooner than the exact search that lists them once more.
+    let n = 700;
+    let got = Solver::new()
+        .with_threads(1)
+        .grundy(&CountedGrundys(vec![n]))
+        .unwrap();
+    let want = grundy(&GrundysGame(vec![n])).unwrap();
+    assert_eq!(got, want);
+    let listings = LISTINGS.lock().unwrap();
+    for (heap, &count) in listings.iter().enumerate().skip(131) {
+        assert!(count <= 2, "heap {heap} listed {count} times");
+    }
+    assert!(listings[131..].iter().any(|&count| count == 2));
+}
+
 /// One Nim heap, whose moves are listed from the largest heap left to the smallest.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 struct Heap(u32);

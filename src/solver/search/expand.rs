@@ -4,9 +4,8 @@
 use std::hash::Hash;
 
 use super::{
-    ComponentIds, DIRECT_MARKS, EXACT, Engine, Frame, Kind, MAX_TESTS, MAX_TESTS_WIDE,
-    MIN_SPLIT_CACHE, SPLITS_PER_POSITION, SplitCache, Table, WIDE, WINDOW, bits, grow, grow_to,
-    search_memory,
+    ComponentIds, DIRECT_MARKS, EXACT, Engine, Frame, Kind, MAX_TESTS, MIN_SPLIT_CACHE,
+    SPLITS_PER_POSITION, SplitCache, Table, WIDE, WINDOW, bits, grow, grow_to, search_memory,
 };
 use crate::Error;
 use crate::solver::rules::Rules;
@@ -152,7 +151,8 @@ impl<N: Clone + Eq + Hash> Engine<N> {
     ///
     /// A component tested [`MAX_TESTS`] times before is valued exactly instead: a test that did
     /// not settle its value showed only a bound, and testing again and again with growing
-    /// targets could cost a factor of the value.
+    /// targets could cost a factor of the value. So is one known to have more than [`WIDE`]
+    /// moves.
     pub(super) fn expand<R: Rules<N>>(
         &mut self,
         rules: &mut R,
@@ -165,8 +165,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
         }
         let aux = self.table.aux_mut(id);
         let wide = aux.moves != NOT_COUNTED && aux.moves > WIDE;
-        let limit = if wide { MAX_TESTS_WIDE } else { MAX_TESTS };
-        let exact = goal == EXACT || aux.tests >= limit;
+        let exact = goal == EXACT || wide || aux.tests >= MAX_TESTS;
         aux.tests = aux.tests.saturating_add(1);
         if exact {
             return self.expand_eagerly(rules, id, EXACT, Kind::Exact, None);

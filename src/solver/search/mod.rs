@@ -21,7 +21,8 @@
 //! components: fewer moves first). Most successors of most positions are never valued exactly.
 //!
 //! What searches learn is kept: exact values, lower bounds, values a test excluded, and move
-//! counts. A component tested [`MAX_TESTS`] times is valued exactly. When every successor of a
+//! counts. A component tested [`MAX_TESTS`] times is valued exactly, and one with more than
+//! [`WIDE`] moves after the test that counted them. When every successor of a
 //! component is already known, the search is a plain mex, and a game that asks for
 //! [`Search::Exhaustive`](crate::Search) gets one always.
 //!
@@ -106,13 +107,12 @@ const EXACT: u64 = u64::MAX;
 /// game with small values settle within a few.
 const MAX_TESTS: u8 = 6;
 
-/// A component with more moves than this is valued exactly after [`MAX_TESTS_WIDE`] tests:
-/// wide components tend to have large values, tested for many values in turn, and each test
-/// of one costs as much as many of a narrow one.
+/// A component known to have more moves than this is valued exactly rather than tested: wide
+/// components tend to have large values, tested for many values in turn; each test of one
+/// lists every move (so a game that builds its successors pays for all of them) and seldom
+/// settles before the last; and a test of more than [`WINDOW`] moves lists them again for
+/// each window. The first test of a component counts its moves, so a wide one is tested once.
 const WIDE: u32 = 64;
-
-/// See [`WIDE`].
-const MAX_TESTS_WIDE: u8 = 2;
 
 /// A component under search.
 ///
