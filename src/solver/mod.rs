@@ -109,6 +109,15 @@ use crate::{Error, Game, Nimber, Outcome, Search};
 /// first came from the calling thread's arena, and the game's vectors grown from them would
 /// go on allocating there, under a lock both threads take.
 ///
+/// Two limits. A question whose every part waits for the one below it (a heap game asked
+/// directly, such as Grundy's game: each heap's value needs every smaller heap's) leaves the
+/// other threads nothing of their own to search; they repeat the calling thread's work. And
+/// once a process has started a second thread, glibc's allocator takes a lock for blocks its
+/// per-thread cache does not hold, for the rest of the process: a game whose successors
+/// allocate much (vectors of heaps, grown and dropped by the thousand) then runs slower,
+/// here and in the rest of the program. Such a game is faster with `with_threads(1)`, or
+/// with another global allocator.
+///
 /// # Beyond one machine
 ///
 /// The published table is the only state the threads share, so it is what would be
