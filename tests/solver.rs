@@ -2,10 +2,12 @@
 
 mod common;
 
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use common::games::{Path, Take134};
 use proptest::prelude::*;
+use sprague::games::Chomp;
 use sprague::{
     Error, Game, Nimber, Outcome, Search, Solver, grundy, grundy_by, mex, outcome, outcome_by,
 };
@@ -781,6 +783,64 @@ fn a_wide_component_is_tested_once_then_valued() {
         assert!(count <= 2, "heap {heap} listed {count} times");
     }
     assert!(listings[131..].contains(&2));
+}
+
+/// Chomp as a user writes it, on the lengths of its rows (non-increasing), counting how often
+/// the solver lists the moves of each position.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct CountedChomp(Vec<u8>);
+
+/// How often [`CountedChomp`] listed the moves of each position.
+static CHOMP_LISTINGS: std::sync::Mutex<Option<HashMap<Vec<u8>, u32>>> =
+    std::sync::Mutex::new(None);
+
+impl Game for CountedChomp {
+    fn successors(&self) -> impl IntoIterator<Item = Self> {
+        let mut listings = CHOMP_LISTINGS.lock().unwrap();
+        *listings
+            .get_or_insert_with(HashMap::new)
+            .entry(self.0.clone())
+            .or_insert(0) += 1;
+        let mut out = Vec::new();
+        for (i, &len) in self.0.iter().enumerate() {
+            for j in 0..len {
+                if (i, j) == (0, 0) {
+                    continue;
+                }
+                let mut rows = self.0.clone();
+                for row in &mut rows[i..] {
+                    *row = (*row).min(j);
+                }
+                while rows.last() == Some(&0) {
+                    rows.pop();
+                }
+                out.push(CountedChomp(rows));
+            }
+        }
+        out
+    }
+}
+
+#[test]
+fn a_game_whose_tests_repeat_is_searched_for_exact_values() {
+    // Chomp's values are large and its positions meet again and again: a test of one seldom
+    // settles a question, and the same positions are tested again, each time listing their
+    // moves. Once repeated tests outnumber first ones, the solver values positions exactly.
+    let got = Solver::new()
+        .with_threads(1)
+        .grundy(&CountedChomp(vec![8; 8]))
+        .unwrap();
+    assert_eq!(got, grundy(&Chomp::new(8, 8).unwrap()).unwrap());
+    let listings = CHOMP_LISTINGS.lock().unwrap();
+    let listings = listings.as_ref().unwrap();
+    let total: u32 = listings.values().sum();
+    // At most every staircase within 8 x 8 but the empty one.
+    assert!(listings.len() <= 12_869);
+    assert!(
+        f64::from(total) < 4.0 * listings.len() as f64,
+        "{total} listings of {} positions",
+        listings.len()
+    );
 }
 
 /// One Nim heap, whose moves are listed from the largest heap left to the smallest.

@@ -21,8 +21,9 @@
 //! components: fewer moves first). Most successors of most positions are never valued exactly.
 //!
 //! What searches learn is kept: exact values, lower bounds, values a test excluded, and move
-//! counts. A component tested [`MAX_TESTS`] times is valued exactly, and one with more than
-//! [`WIDE`] moves after the test that counted them. When every successor of a
+//! counts. A component tested [`MAX_TESTS`] times is valued exactly, one with more than
+//! [`WIDE`] moves after the test that counted them, and every component of a game whose
+//! components are tested again as often as once (see [`TESTED`]). When every successor of a
 //! component is already known, the search is a plain mex, and a game that asks for
 //! [`Search::Exhaustive`](crate::Search) gets one always.
 //!
@@ -100,6 +101,16 @@ const WINDOW: usize = 512;
 
 /// The goal of a frame that wants the exact value.
 const EXACT: u64 = u64::MAX;
+
+/// Once this many components have been tested, a game whose components have been tested
+/// again more than [`REPEATED`] times as often as once is searched for exact values only:
+/// its tests seldom settle a question (a game of large values and many transpositions, such
+/// as Chomp), and each lists its component's moves again. A game of small values tests a
+/// component again about half as often as once (Cram).
+const TESTED: u64 = 4096;
+
+/// See [`TESTED`].
+const REPEATED: u64 = 1;
 
 /// How many tests may search a component before it is valued exactly. A test that does not
 /// settle the value shows little, and tests again and again with other requests could cost a
@@ -242,6 +253,9 @@ pub(super) struct Engine<N> {
     compact_at: usize,
     /// How many components the engine has expanded: a clock for the threads' policies.
     expansions: u64,
+    /// Tests of components never tested before, and of components tested again.
+    first_tests: u64,
+    repeated_tests: u64,
     /// While several threads search one question: what they share.
     shared: Option<Arc<Shared<N>>>,
     /// While other threads split successors for this one: where to post them.
@@ -287,6 +301,8 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             busy: false,
             compact_at: usize::MAX,
             expansions: 0,
+            first_tests: 0,
+            repeated_tests: 0,
             shared: None,
             pool: None,
             pacer: pacer::Pacer::default(),
