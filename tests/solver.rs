@@ -735,17 +735,18 @@ fn a_wide_game_asked_directly_agrees_with_the_table() {
     }
 }
 
-/// Grundy's game counting how often the solver lists the moves of each heap.
+/// Grundy's game counting, in `LISTINGS[K]`, how often the solver lists the moves of each
+/// heap: one `K` a test, since tests run side by side.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-struct CountedGrundys(Vec<u32>);
+struct CountedGrundys<const K: usize>(Vec<u32>);
 
-/// How often [`CountedGrundys`] listed the moves of the heap at each index.
-static LISTINGS: std::sync::Mutex<Vec<u32>> = std::sync::Mutex::new(Vec::new());
+/// How often each [`CountedGrundys`] listed the moves of the heap at each index.
+static LISTINGS: [std::sync::Mutex<Vec<u32>>; 2] = [const { std::sync::Mutex::new(Vec::new()) }; 2];
 
-impl Game for CountedGrundys {
+impl<const K: usize> Game for CountedGrundys<K> {
     fn successors(&self) -> impl IntoIterator<Item = Self> {
         if let [heap] = self.0[..] {
-            let mut listings = LISTINGS.lock().unwrap();
+            let mut listings = LISTINGS[K].lock().unwrap();
             let heap = heap as usize;
             if listings.len() <= heap {
                 listings.resize(heap + 1, 0);
@@ -774,15 +775,35 @@ fn a_wide_component_is_tested_once_then_valued() {
     let n = 700;
     let got = Solver::new()
         .with_threads(1)
-        .grundy(&CountedGrundys(vec![n]))
+        .grundy(&CountedGrundys::<0>(vec![n]))
         .unwrap();
     let want = grundy(&GrundysGame(vec![n])).unwrap();
     assert_eq!(got, want);
-    let listings = LISTINGS.lock().unwrap();
+    let listings = LISTINGS[0].lock().unwrap();
     for (heap, &count) in listings.iter().enumerate().skip(131) {
         assert!(count <= 2, "heap {heap} listed {count} times");
     }
     assert!(listings[131..].contains(&2));
+}
+
+#[test]
+fn a_question_valued_exactly_throughout_is_searched_by_one_thread() {
+    // Each heap's value needs every smaller heap's: a second thread searching the same
+    // question would list the same heaps again, in nearly the same order.
+    let n = 4600;
+    let got = Solver::new()
+        .with_threads(2)
+        .grundy(&CountedGrundys::<1>(vec![n]))
+        .unwrap();
+    // The sequence engine's Grundy's game, checked against Czajka's table in `grundys.rs`.
+    let want = sprague::games::GrundysGame::new()
+        .sequence(n as usize + 1)
+        .unwrap();
+    assert_eq!(Some(got), want.get(n as usize));
+    let listings = LISTINGS[1].lock().unwrap();
+    for (heap, &count) in listings.iter().enumerate().skip(131) {
+        assert!(count <= 2, "heap {heap} listed {count} times");
+    }
 }
 
 /// Chomp as a user writes it, on the lengths of its rows (non-increasing), counting how often

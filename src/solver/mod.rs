@@ -97,7 +97,11 @@ use crate::{Error, Game, Nimber, Outcome, Search};
 ///   sharded table all of them consult: the "lazy SMP" of chess engines. The first thread to
 ///   answer stops the others. Each thread's table persists across questions. A component
 ///   with an [`index`](Game::index) shares its exact value in an array all threads read
-///   without locks.
+///   without locks. A question most of whose components are valued exactly rather than
+///   tested, in a game without an index, stays with the calling thread (or, if it turns so
+///   later, the others leave it): a heap game whose every heap needs the smaller ones, or a
+///   game whose tests seldom settle, is searched by each thread in nearly the same order,
+///   and the others would only repeat its work.
 /// - An exhaustive search ([`Search::Exhaustive`]) values every successor, in any order: the
 ///   threads search as above, each taking the successors in an order of its own at every
 ///   depth, so that they value different components and read one another's values instead of
@@ -109,13 +113,10 @@ use crate::{Error, Game, Nimber, Outcome, Search};
 /// first came from the calling thread's arena, and the game's vectors grown from them would
 /// go on allocating there, under a lock both threads take.
 ///
-/// Two limits. A question whose every part waits for the one below it (a heap game asked
-/// directly, such as Grundy's game: each heap's value needs every smaller heap's) leaves the
-/// other threads nothing of their own to search; they repeat the calling thread's work. And
-/// once a process has started a second thread, glibc's allocator takes a lock for blocks its
+/// Once a process has started a second thread, glibc's allocator takes a lock for blocks its
 /// per-thread cache does not hold, for the rest of the process: a game whose successors
 /// allocate much (vectors of heaps, grown and dropped by the thousand) then runs slower,
-/// here and in the rest of the program. Such a game is faster with `with_threads(1)`, or
+/// here and in the rest of the program. Such a game may be faster with `with_threads(1)`, or
 /// with another global allocator.
 ///
 /// # Beyond one machine

@@ -179,6 +179,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
         }
         aux.tests = aux.tests.saturating_add(1);
         if exact {
+            self.exact_expansions += 1;
             return self.expand_eagerly(rules, id, EXACT, Kind::Exact, None);
         }
         let raw_first = self.raw.len();

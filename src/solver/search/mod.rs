@@ -256,6 +256,8 @@ pub(super) struct Engine<N> {
     /// Tests of components never tested before, and of components tested again.
     first_tests: u64,
     repeated_tests: u64,
+    /// Components expanded for their exact value (not counting exhaustive searches).
+    exact_expansions: u64,
     /// While several threads search one question: what they share.
     shared: Option<Arc<Shared<N>>>,
     /// While other threads split successors for this one: where to post them.
@@ -303,6 +305,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             expansions: 0,
             first_tests: 0,
             repeated_tests: 0,
+            exact_expansions: 0,
             shared: None,
             pool: None,
             pacer: pacer::Pacer::default(),

@@ -68,6 +68,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             return Ok(state);
         }
         self.busy = true;
+        let (expanded, exact) = (self.expansions, self.exact_expansions);
         let alone_until = self.expansions + ALONE;
         let mut result = self
             .expand(rules, id, EXACT)
@@ -97,6 +98,8 @@ impl<N: Clone + Eq + Hash> Engine<N> {
                 self.run(rules, u64::MAX)
             });
             self.pool = None;
+        } else if result == Ok(Run::Paused) && self.searches_alone::<R>(expanded, exact) {
+            result = self.run(rules, u64::MAX);
         } else if result == Ok(Run::Paused) {
             // Published components cost about what stored ones do: a quarter of a thread's
             // share of the budget, if there is one.
@@ -114,7 +117,17 @@ impl<N: Clone + Eq + Hash> Engine<N> {
                         helper.help(shared, position, (k + 1, threads));
                     });
                 }
-                let result = self.run(rules, u64::MAX);
+                let mut result = Ok(Run::Paused);
+                while result == Ok(Run::Paused) {
+                    let (expanded, exact) = (self.expansions, self.exact_expansions);
+                    result = self.run(rules, self.expansions + ALONE);
+                    if result == Ok(Run::Paused) && self.searches_alone::<R>(expanded, exact) {
+                        // The others leave, and this thread neither publishes nor looks up.
+                        self.shared = None;
+                        shared.stop();
+                        result = self.run(rules, u64::MAX);
+                    }
+                }
                 shared.stop();
                 result
             });
@@ -134,6 +147,17 @@ impl<N: Clone + Eq + Hash> Engine<N> {
         }
         self.busy = false;
         self.settle(result)
+    }
+
+    /// Whether a search that has expanded `expanded` components and `exact` of them for their
+    /// exact value by now is better left to this thread: most of what it expanded since was
+    /// valued exactly, which a search of the same question by another thread repeats in
+    /// nearly the same order (a heap game; a game whose tests seldom settle), and, with no
+    /// index to share every value cheaply, the other threads would only take memory and, with
+    /// glibc, slow the allocator for every thread.
+    fn searches_alone<R: Rules<N>>(&self, expanded: u64, exact: u64) -> bool {
+        2 * (self.exact_expansions - exact) > self.expansions - expanded
+            && R::index(self.table.position(self.frames[0].id)).is_none()
     }
 
     /// A helper thread's part in a search of `position` by several threads: the same search,
