@@ -767,6 +767,16 @@ impl<const K: usize> Game for CountedGrundys<K> {
     }
 }
 
+/// Asserts that [`CountedGrundys`] listed no heap of more than 64 moves (131 and up) more
+/// than twice; returns how often it listed each of them.
+fn wide_heaps_listed_at_most_twice<const K: usize>() -> Vec<u32> {
+    let listings = LISTINGS[K].lock().unwrap();
+    for (heap, &count) in listings.iter().enumerate().skip(131) {
+        assert!(count <= 2, "heap {heap} listed {count} times");
+    }
+    listings.get(131..).unwrap_or_default().to_vec()
+}
+
 #[test]
 fn a_wide_component_is_tested_once_then_valued() {
     // A heap of h has (h - 1) / 2 moves: over 64 from 131 on. Its first test lists its moves
@@ -779,11 +789,8 @@ fn a_wide_component_is_tested_once_then_valued() {
         .unwrap();
     let want = grundy(&GrundysGame(vec![n])).unwrap();
     assert_eq!(got, want);
-    let listings = LISTINGS[0].lock().unwrap();
-    for (heap, &count) in listings.iter().enumerate().skip(131) {
-        assert!(count <= 2, "heap {heap} listed {count} times");
-    }
-    assert!(listings[131..].contains(&2));
+    let listings = wide_heaps_listed_at_most_twice::<0>();
+    assert!(listings.contains(&2));
 }
 
 #[test]
@@ -800,10 +807,7 @@ fn a_question_valued_exactly_throughout_is_searched_by_one_thread() {
         .sequence(n as usize + 1)
         .unwrap();
     assert_eq!(Some(got), want.get(n as usize));
-    let listings = LISTINGS[1].lock().unwrap();
-    for (heap, &count) in listings.iter().enumerate().skip(131) {
-        assert!(count <= 2, "heap {heap} listed {count} times");
-    }
+    wide_heaps_listed_at_most_twice::<1>();
 }
 
 /// Chomp as a user writes it, on the lengths of its rows (non-increasing), counting how often
