@@ -4,9 +4,8 @@
 use std::hash::Hash;
 
 use super::{
-    ComponentIds, DIRECT_MARKS, EXACT, Engine, Frame, Kind, MAX_TESTS, MIN_SPLIT_CACHE, REPEATED,
-    SPLITS_PER_POSITION, SplitCache, TESTED, Table, WIDE, WINDOW, bits, grow, grow_to,
-    search_memory,
+    ComponentIds, DIRECT_MARKS, EXACT, Engine, Frame, Kind, MAX_TESTS, MIN_SPLIT_CACHE,
+    SPLITS_PER_POSITION, SplitCache, Table, WIDE, WINDOW, bits, grow, grow_to, search_memory,
 };
 use crate::Error;
 use crate::solver::rules::Rules;
@@ -164,12 +163,10 @@ impl<N: Clone + Eq + Hash> Engine<N> {
         if R::exhaustive(self.table.position(id)) {
             return self.expand_eagerly(rules, id, EXACT, Kind::Mex, None);
         }
+        let repeat = self.tests_repeat();
         let aux = self.table.aux_mut(id);
         let wide = aux.moves != NOT_COUNTED && aux.moves > WIDE;
-        let exact = goal == EXACT
-            || wide
-            || aux.tests >= MAX_TESTS
-            || (self.first_tests >= TESTED && self.repeated_tests > REPEATED * self.first_tests);
+        let exact = goal == EXACT || wide || aux.tests >= MAX_TESTS || repeat;
         if !exact {
             if aux.tests == 0 {
                 self.first_tests += 1;
