@@ -879,6 +879,16 @@ fn a_game_whose_tests_repeat_is_searched_for_exact_values() {
     );
 }
 
+#[test]
+fn a_game_whose_positions_own_memory_is_searched_by_one_thread() {
+    // Each successor of Chomp on a vector of rows is an allocation, which glibc's allocator
+    // locks for once a second thread has started: the question stays on the calling thread,
+    // which lists every position exactly as often as one thread does.
+    let alone = counted_chomp::<1>(9, 9, 1);
+    assert_eq!(alone.0, grundy(&Chomp::new(9, 9).unwrap()).unwrap());
+    assert_eq!(counted_chomp::<1>(9, 9, 2), alone);
+}
+
 /// One Nim heap, whose moves are listed from the largest heap left to the smallest.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 struct Heap(u32);

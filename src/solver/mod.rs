@@ -101,7 +101,9 @@ use crate::{Error, Game, Nimber, Outcome, Search};
 ///   tested, in a game without an index, stays with the calling thread (or, if it turns so
 ///   later, the others leave it): a heap game whose every heap needs the smaller ones, or a
 ///   game whose tests seldom settle, is searched by each thread in nearly the same order,
-///   and the others would only repeat its work.
+///   and the others would only repeat its work. So does a question in a game without an
+///   index whose positions own memory on the heap (a type that needs dropping, such as a
+///   vector of heaps or rows): see the allocator below.
 /// - An exhaustive search ([`Search::Exhaustive`]) values every successor, in any order: the
 ///   threads search as above, each taking the successors in an order of its own at every
 ///   depth, so that they value different components and read one another's values instead of
@@ -116,8 +118,10 @@ use crate::{Error, Game, Nimber, Outcome, Search};
 /// Once a process has started a second thread, glibc's allocator takes a lock for blocks its
 /// per-thread cache does not hold, for the rest of the process: a game whose successors
 /// allocate much (vectors of heaps, grown and dropped by the thousand) then runs slower,
-/// here and in the rest of the program. Such a game may be faster with `with_threads(1)`, or
-/// with another global allocator.
+/// here and in the rest of the program, by more than other threads searching the same
+/// question save it. So the solver starts no thread for such a game unless its split is
+/// costly or its positions have an index; the calling thread answers alone, as with
+/// `with_threads(1)`.
 ///
 /// # Beyond one machine
 ///

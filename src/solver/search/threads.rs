@@ -150,13 +150,21 @@ impl<N: Clone + Eq + Hash> Engine<N> {
     }
 
     /// Whether a search that has expanded `expanded` components and `exact` of them for their
-    /// exact value by now is better left to this thread: most of what it expanded since was
-    /// valued exactly, which a search of the same question by another thread repeats in
-    /// nearly the same order (a heap game; a game whose tests seldom settle), and, with no
-    /// index to share every value cheaply, the other threads would only take memory and, with
-    /// glibc, slow the allocator for every thread.
+    /// exact value by now is better left to this thread, in a game without an index to share
+    /// every value cheaply:
+    ///
+    /// - most of what it expanded since was valued exactly, which a search of the same
+    ///   question by another thread repeats in nearly the same order (a heap game; a game
+    ///   whose tests seldom settle), so that the other threads would only take memory;
+    /// - or its positions own memory on the heap (`needs_drop`), so that every successor is
+    ///   an allocation: once a process has a second thread, glibc's allocator takes a lock
+    ///   for every block its per-thread cache does not hold, for the rest of the process,
+    ///   and that costs such a game more than other threads searching beside it save it
+    ///   (Chomp written on a vector of rows, 12 x 8: 0.95 s alone, 1.17 s alone after a
+    ///   thread was started, 1.11 s with a helper).
     fn searches_alone<R: Rules<N>>(&self, expanded: u64, exact: u64) -> bool {
-        2 * (self.exact_expansions - exact) > self.expansions - expanded
+        (2 * (self.exact_expansions - exact) > self.expansions - expanded
+            || std::mem::needs_drop::<N>())
             && R::index(self.table.position(self.frames[0].id)).is_none()
     }
 
