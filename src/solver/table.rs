@@ -79,7 +79,8 @@ pub(crate) struct Table<N> {
     slots: Vec<Slot>,
     /// The positions with each [`Game::index`](crate::Game::index) met.
     by_index: Vec<IndexSlot>,
-    /// The index of each position, or `NO_INDEX`.
+    /// The index of each position, or `NO_INDEX`; empty until a position with an index is
+    /// stored, so that a game without one spends nothing on it.
     indices: Vec<u32>,
     /// How many positions `slots` holds.
     hashed: usize,
@@ -140,7 +141,7 @@ impl<N> Table<N> {
         if len >= self.entries.len() {
             return;
         }
-        for &index in &self.indices[len..] {
+        for &index in self.indices.get(len..).unwrap_or_default() {
             if index != NO_INDEX {
                 self.by_index[index as usize] = IndexSlot::default();
             }
@@ -167,7 +168,7 @@ impl<N> Table<N> {
         }
         let mut next = 0;
         for (old, &kept) in keep.iter().enumerate() {
-            let index = self.indices[old];
+            let index = self.index_of(old);
             if !kept {
                 remap.push(FORGOTTEN);
                 if index != NO_INDEX {
@@ -184,7 +185,9 @@ impl<N> Table<N> {
             }
             self.entries.swap(old, next);
             self.aux.swap(old, next);
-            self.indices.swap(old, next);
+            if !self.indices.is_empty() {
+                self.indices.swap(old, next);
+            }
             next += 1;
         }
         self.entries.truncate(next);
@@ -253,10 +256,16 @@ impl<N> Table<N> {
         self.entries[id as usize].state
     }
 
+    /// The index of the position at `id`, or `NO_INDEX`.
+    #[inline]
+    fn index_of(&self, id: usize) -> u32 {
+        self.indices.get(id).copied().unwrap_or(NO_INDEX)
+    }
+
     #[inline]
     pub(crate) fn set_state(&mut self, id: u32, state: u64) {
         self.entries[id as usize].state = state;
-        let index = self.indices[id as usize];
+        let index = self.index_of(id as usize);
         if index != NO_INDEX && state < u64::from(u32::MAX) {
             self.by_index[index as usize].value_plus_one = state as u32 + 1;
         }
@@ -374,7 +383,7 @@ impl<N: Eq + Hash> Table<N> {
     #[inline(never)]
     fn insert_indexed(&mut self, position: N, index: usize) -> Result<u32, Error> {
         let count = self.entries.len();
-        if count >= self.limit.min(self.budget) || count == self.entries.capacity() {
+        if count >= self.limit.min(self.budget) || self.full() {
             self.make_room(false)?;
         }
         if index >= self.by_index.len() {
@@ -391,6 +400,16 @@ impl<N: Eq + Hash> Table<N> {
             }
             self.by_index.resize(len, IndexSlot::default());
         }
+        if self.indices.len() < count {
+            // The first position with an index: the others get none.
+            if self.indices.try_reserve_exact(count + 1).is_err() {
+                return Err(Error::OutOfMemory {
+                    what: "the indices of the stored positions",
+                    bytes: ((count + 1) * size_of::<u32>()) as u128,
+                });
+            }
+            self.indices.resize(count, NO_INDEX);
+        }
         let id = count as u32;
         self.by_index[index].id_plus_one = id + 1;
         self.indices.push(index as u32);
@@ -405,7 +424,7 @@ impl<N: Eq + Hash> Table<N> {
     fn insert(&mut self, position: N, hash: u32) -> Result<u32, Error> {
         let count = self.entries.len();
         if count >= self.limit.min(self.budget)
-            || count == self.entries.capacity()
+            || self.full()
             || (self.hashed + 1) * 2 > self.slots.len()
         {
             self.make_room(true)?;
@@ -421,13 +440,22 @@ impl<N: Eq + Hash> Table<N> {
             id_plus_one: id + 1,
         };
         self.hashed += 1;
-        self.indices.push(NO_INDEX);
+        if !self.indices.is_empty() {
+            self.indices.push(NO_INDEX);
+        }
         self.entries.push(Entry {
             position,
             state: UNKNOWN,
         });
         self.aux.push(Aux::default());
         Ok(id)
+    }
+
+    /// Whether storing one more position needs room first.
+    #[inline]
+    fn full(&self) -> bool {
+        self.entries.len() == self.entries.capacity()
+            || (!self.indices.is_empty() && self.indices.len() == self.indices.capacity())
     }
 
     /// Checks the limit and reserves space for one more position, `hashed` or not.
@@ -447,7 +475,7 @@ impl<N: Eq + Hash> Table<N> {
         }
         if self.entries.try_reserve(1).is_err()
             || self.aux.try_reserve(1).is_err()
-            || self.indices.try_reserve(1).is_err()
+            || (!self.indices.is_empty() && self.indices.try_reserve(1).is_err())
         {
             let each = size_of::<Entry<N>>() + size_of::<Aux>() + size_of::<u32>();
             return Err(Error::OutOfMemory {
