@@ -217,6 +217,8 @@ proptest! {
         // Indexed tokens keep their values when a compaction forgets them.
         let mut small_indexed = Solver::new().with_memory(budget);
         let mut small_exhaustive = Solver::new().with_memory(budget);
+        // Positions without an index stored before and between ones with an index.
+        let mut mixed = Solver::new().with_memory(budget);
         let mut checked = Solver::new().with_cycle_check().with_threads(2);
         let mut single = Solver::new().with_threads(1);
         for k in 0..n {
@@ -227,6 +229,8 @@ proptest! {
             prop_assert_eq!(small_indexed.grundy(&indexed)?.value(), want[node], "budget, indexed node {}", node);
             let every = indexed.exhaustive();
             prop_assert_eq!(small_exhaustive.grundy(&every)?.value(), want[node], "budget, exhaustive node {}", node);
+            prop_assert_eq!(mixed.grundy(&token)?.value(), want[node], "mixed, node {}", node);
+            prop_assert_eq!(mixed.grundy(&token.clone().indexed())?.value(), want[node], "mixed, indexed node {}", node);
             prop_assert_eq!(checked.grundy(&token)?.value(), want[node], "checked, node {}", node);
             prop_assert_eq!(single.grundy(&token)?.value(), want[node], "one thread, node {}", node);
         }
