@@ -24,12 +24,13 @@ struct Entry<N> {
     state: u64,
 }
 
-/// Search bookkeeping that lookups never touch.
+/// Search bookkeeping that lookups never touch: 12 bytes a position.
 #[derive(Clone, Copy)]
 pub(crate) struct Aux {
-    /// How many moves the component has, or [`NOT_COUNTED`]: the search tries successors
-    /// with fewer moves first.
-    pub(crate) moves: u32,
+    /// How many moves the component has, up to [`MANY_MOVES`], or [`NOT_COUNTED`]: the search
+    /// tries successors with fewer moves first, and a value is at most the number of moves.
+    /// Read through [`Aux::moves`] and [`Aux::value_bound`].
+    moves: u16,
     /// Bit x is set when a test showed the value is not x (for x < 32).
     pub(crate) excluded: u32,
     /// The stack depth plus one while the component is being searched, else 0.
@@ -40,8 +41,36 @@ pub(crate) struct Aux {
     pub(crate) finite: bool,
 }
 
+// Every stored position has one: the memory a position takes is budgeted with it.
+const _: () = assert!(size_of::<Aux>() == 12);
+
 /// The move count of a component whose moves were never listed.
-pub(crate) const NOT_COUNTED: u32 = u32::MAX;
+const NOT_COUNTED: u16 = u16::MAX;
+
+/// The move count kept for a component with this many moves or more: an order, not a bound.
+const MANY_MOVES: u16 = u16::MAX - 1;
+
+impl Aux {
+    /// The number of moves, if counted: at most [`MANY_MOVES`], which stands for that many or
+    /// more.
+    #[inline]
+    pub(crate) fn moves(&self) -> Option<u32> {
+        (self.moves != NOT_COUNTED).then_some(u32::from(self.moves))
+    }
+
+    /// A bound on the value, the number of moves, if it was counted and is below
+    /// [`MANY_MOVES`].
+    #[inline]
+    pub(crate) fn value_bound(&self) -> Option<u64> {
+        (self.moves < MANY_MOVES).then_some(u64::from(self.moves))
+    }
+
+    /// Records that the component has `count` moves.
+    #[inline]
+    pub(crate) fn set_moves(&mut self, count: usize) {
+        self.moves = u16::try_from(count).map_or(MANY_MOVES, |count| count.min(MANY_MOVES));
+    }
+}
 
 impl Default for Aux {
     fn default() -> Self {
@@ -509,5 +538,25 @@ impl<N: Eq + Hash> Table<N> {
         }
         self.slots = slots;
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_move_count_too_large_to_keep_orders_but_bounds_nothing() {
+        let mut aux = Aux::default();
+        assert_eq!((aux.moves(), aux.value_bound()), (None, None));
+        aux.set_moves(12);
+        assert_eq!((aux.moves(), aux.value_bound()), (Some(12), Some(12)));
+        aux.set_moves(65_533);
+        assert_eq!(aux.value_bound(), Some(65_533));
+        // A component of 70,000 moves may be worth 69,999: the count kept is an order only.
+        for count in [65_534, 70_000, usize::MAX] {
+            aux.set_moves(count);
+            assert_eq!((aux.moves(), aux.value_bound()), (Some(65_534), None), "{count}");
+        }
     }
 }

@@ -9,7 +9,7 @@ use super::{
 };
 use crate::Error;
 use crate::solver::rules::Rules;
-use crate::solver::table::{NOT_COUNTED, PARTIAL};
+use crate::solver::table::PARTIAL;
 
 /// How many successors the split cache may hold beside `table`: [`SPLITS_PER_POSITION`] per
 /// stored position, or [`MIN_SPLIT_CACHE`], within the memory budget.
@@ -165,7 +165,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
         }
         let repeat = self.tests_repeat();
         let aux = self.table.aux_mut(id);
-        let wide = aux.moves != NOT_COUNTED && aux.moves > WIDE;
+        let wide = aux.moves().is_some_and(|moves| moves > WIDE);
         let exact = goal == EXACT || wide || aux.tests >= MAX_TESTS || repeat;
         if !exact {
             if aux.tests == 0 {
@@ -190,7 +190,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             count += 1;
             Ok(())
         })?;
-        self.table.aux_mut(id).moves = u32::try_from(count).unwrap_or(NOT_COUNTED);
+        self.table.aux_mut(id).set_moves(count);
         if bits::smallest(&self.request).is_none_or(|least| least > count as u64) {
             // The value is at most the number of successors.
             self.raw.truncate(raw_first);
@@ -321,7 +321,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             self.unwind_expansion(id, succ_first, comps_first, open_first, known_first);
             return Err(e);
         }
-        self.table.aux_mut(id).moves = u32::try_from(count).unwrap_or(NOT_COUNTED);
+        self.table.aux_mut(id).set_moves(count);
         for &v in &self.known_values {
             if v <= count as u64 {
                 self.known[known_first + (v / 64) as usize] |= 1 << (v % 64);
@@ -575,27 +575,26 @@ impl<N: Clone + Eq + Hash> Engine<N> {
         Ok(())
     }
 
-    /// The number of moves of component `id`, counted by the game or listed if it was never
-    /// counted.
+    /// The number of moves of component `id` (see [`Aux::moves`](crate::solver::table::Aux)),
+    /// counted by the game or listed if it was never counted.
     pub(super) fn moves<R: Rules<N>>(&mut self, rules: &mut R, id: u32) -> Result<u32, Error> {
-        let known = self.table.aux(id).moves;
-        if known != NOT_COUNTED {
+        if let Some(known) = self.table.aux(id).moves() {
             return Ok(known);
         }
         let position = self.table.position(id);
         let count = if let Some(count) = R::move_count(position) {
-            u32::try_from(count).unwrap_or(u32::MAX)
+            count
         } else {
-            let mut count = 0u32;
+            let mut count = 0usize;
             rules.for_each_successor(position, |_| {
-                count = count.saturating_add(1);
+                count += 1;
                 Ok(())
             })?;
             count
         };
-        let count = count.min(NOT_COUNTED - 1);
-        self.table.aux_mut(id).moves = count;
-        Ok(count)
+        let aux = self.table.aux_mut(id);
+        aux.set_moves(count);
+        Ok(aux.moves().unwrap_or(u32::MAX))
     }
 
     /// Lists the successors of the top frame again and keeps the next [`WINDOW`] of them not

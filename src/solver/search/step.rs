@@ -6,7 +6,7 @@ use std::hash::Hash;
 use super::{EXACT, Engine, Kind, MAX_TESTS, Step, Table, bits, grow, grow_to};
 use crate::Error;
 use crate::solver::rules::Rules;
-use crate::solver::table::{NOT_COUNTED, PARTIAL};
+use crate::solver::table::PARTIAL;
 
 /// Folds the components of a successor that are valued, from `next` on, into its nim-sum
 /// `partial`, up to the first that is not; whether every one is valued.
@@ -113,10 +113,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             let excluded =
                 target < 32 && aux.excluded & (1 << target) != 0 && aux.tests < MAX_TESTS;
             // A value is at most the number of moves.
-            if target < lower
-                || excluded
-                || (aux.moves != NOT_COUNTED && target > u64::from(aux.moves))
-            {
+            if target < lower || excluded || aux.value_bound().is_some_and(|bound| target > bound) {
                 frame.cursor += 1;
                 continue;
             }
@@ -214,13 +211,14 @@ impl<N: Clone + Eq + Hash> Engine<N> {
                 ask = bits::largest(request);
             }
             let lower = table.state(component) & !PARTIAL;
-            let moves = aux.moves;
+            let bound = aux.value_bound();
             let hopeless = match ask {
                 None => true,
                 Some(most) => {
                     most < lower
-                        || (moves != NOT_COUNTED
-                            && bits::smallest(request).is_none_or(|least| least > u64::from(moves)))
+                        || bound.is_some_and(|bound| {
+                            bits::smallest(request).is_none_or(|least| least > bound)
+                        })
                 }
             };
             if hopeless {
