@@ -556,7 +556,11 @@ mod tests {
         // A component of 70,000 moves may be worth 69,999: the count kept is an order only.
         for count in [65_534, 70_000, usize::MAX] {
             aux.set_moves(count);
-            assert_eq!((aux.moves(), aux.value_bound()), (Some(65_534), None), "{count}");
+            assert_eq!(
+                (aux.moves(), aux.value_bound()),
+                (Some(65_534), None),
+                "{count}"
+            );
         }
     }
 }
