@@ -15,7 +15,7 @@ use std::hash::{BuildHasher, Hash};
 use std::num::NonZeroU64;
 
 use rustc_hash::FxBuildHasher;
-use smallvec::smallvec;
+use smallvec::{SmallVec, smallvec};
 
 use super::ComponentIds;
 
@@ -180,37 +180,42 @@ impl<N: Eq + Hash> SplitStore<N> {
     /// Doubles the table (or makes the first, of [`FIRST_WAYS`]) within `capacity` ways, and
     /// puts back what it held. A failed allocation leaves the table as it was: the cache only
     /// saves work.
+    ///
+    /// The table grows in place: a successor of bucket `b` stays there or moves to bucket
+    /// `b` plus the old number of buckets, which is empty, so that the old table and a new
+    /// one are never held at once (they were a fifth of the peak memory of a large search).
     fn grow(&mut self, capacity: usize) {
         let Some(most) = capacity.checked_ilog2().map(|bits| 1usize << bits) else {
             return;
         };
-        let ways = if self.tags.is_empty() {
-            FIRST_WAYS
-        } else {
-            self.tags.len() * 2
-        }
-        .min(most);
-        if ways <= self.tags.len() || ways < WAYS {
+        let old = self.tags.len();
+        let ways = if old == 0 { FIRST_WAYS } else { old * 2 }.min(most);
+        if ways <= old || ways < WAYS {
             return;
         }
-        let (mut tags, mut slots, mut oldest) = (Vec::new(), Vec::new(), Vec::new());
-        if tags.try_reserve_exact(ways).is_err()
-            || slots.try_reserve_exact(ways).is_err()
-            || oldest.try_reserve_exact(ways / WAYS).is_err()
+        if self.tags.try_reserve_exact(ways - old).is_err()
+            || self.ways.try_reserve_exact(ways - old).is_err()
+            || self.oldest.try_reserve_exact((ways - old) / WAYS).is_err()
         {
             return;
         }
-        tags.resize(ways, 0);
-        oldest.resize(ways / WAYS, 0);
-        slots.resize_with(ways, || None);
-        let mut old = std::mem::replace(&mut self.ways, slots);
-        let old_oldest = std::mem::replace(&mut self.oldest, oldest);
-        self.tags = tags;
-        self.len = 0;
-        // Oldest first in each bucket, so that the doubled table drops them first too.
-        for (bucket, ways) in old.chunks_exact_mut(WAYS).enumerate() {
-            ways.rotate_left(usize::from(old_oldest[bucket]));
-            for (successor, packed) in ways.iter_mut().filter_map(Option::take) {
+        self.tags.resize(ways, 0);
+        self.ways.resize_with(ways, || None);
+        self.oldest.resize(ways / WAYS, 0);
+        for bucket in 0..old / WAYS {
+            let first = bucket * WAYS;
+            // Oldest first, so that the doubled table drops them first too.
+            let from = usize::from(std::mem::take(&mut self.oldest[bucket]));
+            let mut held: SmallVec<[(N, Packed); WAYS]> = SmallVec::new();
+            for k in 0..WAYS {
+                let way = first + (from + k) % WAYS;
+                self.tags[way] = 0;
+                if let Some(kept) = self.ways[way].take() {
+                    held.push(kept);
+                }
+            }
+            self.len -= held.len();
+            for (successor, packed) in held {
                 let hash = Self::hash(&successor);
                 self.put(successor, packed, hash);
             }
