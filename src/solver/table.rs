@@ -96,11 +96,9 @@ const MAX_POSITIONS: usize = 1 << 31;
 
 /// The hashed index is kept at most half full below this many slots, and at most three
 /// quarters full from it on. A small index sits in the processor's caches, where each slot
-/// a lookup probes costs; a large one costs a lookup its cache miss, and a few more slots of
-/// the same line little (user-written Cram 9 x 4, 688,000 positions: 2^20 slots rather than
-/// 2^21, 8 MB less and as fast; half full throughout, Grundy's game and Kayles written as
-/// user games, whose 5,000 positions fit in the caches, were 9 to 13% slower at three
-/// quarters).
+/// a lookup probes costs (heap games written as user games were slower at three quarters);
+/// a large one costs a lookup its cache miss, and a few more slots of the same line little,
+/// while it is the second largest part of a stored position (figures in BENCHMARKS.md).
 const LARGE_INDEX: usize = 1 << 20;
 
 /// Positions with a [`Game::index`](crate::Game::index) below this are found in an array of

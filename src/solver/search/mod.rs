@@ -109,9 +109,9 @@ const EXACT: u64 = u64::MAX;
 /// component again a fifth to a half as often as once (Cram).
 const TESTED: u64 = 4096;
 
-/// See [`TESTED`]: seven tenths, as a fraction. Chomp written as a user game tests again
-/// 0.7 to 1 times as often as once before its tests turn exact at 1, and is 7 to 12% faster
-/// when they turn at 0.7; user-written Cram stays at 0.48 or below.
+/// See [`TESTED`]: seven tenths, as a fraction. Chomp written as a user game climbs from
+/// about 0.6 to 1 and gains from turning early; user-written Cram stays at 0.48 or below
+/// (figures in BENCHMARKS.md).
 const REPEATED: (u64, u64) = (7, 10);
 
 /// How many tests may search a component before it is valued exactly. A test that does not

@@ -160,8 +160,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
     ///   an allocation: once a process has a second thread, glibc's allocator takes a lock
     ///   for every block its per-thread cache does not hold, for the rest of the process,
     ///   and that costs such a game more than other threads searching beside it save it
-    ///   (Chomp written on a vector of rows, 12 x 8: 0.95 s alone, 1.17 s alone after a
-    ///   thread was started, 1.11 s with a helper).
+    ///   (Chomp written on a vector of rows: figures in BENCHMARKS.md).
     fn searches_alone<R: Rules<N>>(&self, expanded: u64, exact: u64) -> bool {
         (2 * (self.exact_expansions - exact) > self.expansions - expanded
             || std::mem::needs_drop::<N>())

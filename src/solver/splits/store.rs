@@ -183,7 +183,7 @@ impl<N: Eq + Hash> SplitStore<N> {
     ///
     /// The table grows in place: a successor of bucket `b` stays there or moves to bucket
     /// `b` plus the old number of buckets, which is empty, so that the old table and a new
-    /// one are never held at once (they were a fifth of the peak memory of a large search).
+    /// one are never held at once (they were the peak of a large search's memory).
     fn grow(&mut self, capacity: usize) {
         let Some(most) = capacity.checked_ilog2().map(|bits| 1usize << bits) else {
             return;
