@@ -65,10 +65,12 @@ impl Aux {
         (self.moves < MANY_MOVES).then_some(u64::from(self.moves))
     }
 
-    /// Records that the component has `count` moves.
+    /// Records that the component has `count` moves; returns the count kept (see
+    /// [`Aux::moves`]).
     #[inline]
-    pub(crate) fn set_moves(&mut self, count: usize) {
+    pub(crate) fn set_moves(&mut self, count: usize) -> u32 {
         self.moves = u16::try_from(count).map_or(MANY_MOVES, |count| count.min(MANY_MOVES));
+        u32::from(self.moves)
     }
 }
 

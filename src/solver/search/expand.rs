@@ -575,8 +575,9 @@ impl<N: Clone + Eq + Hash> Engine<N> {
         Ok(())
     }
 
-    /// The number of moves of component `id` (see [`Aux::moves`](crate::solver::table::Aux)),
-    /// counted by the game or listed if it was never counted.
+    /// The number of moves of component `id` (see
+    /// [`Aux::moves`](crate::solver::table::Aux::moves)), counted by the game or listed if it
+    /// was never counted.
     pub(super) fn moves<R: Rules<N>>(&mut self, rules: &mut R, id: u32) -> Result<u32, Error> {
         if let Some(known) = self.table.aux(id).moves() {
             return Ok(known);
@@ -592,9 +593,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             })?;
             count
         };
-        let aux = self.table.aux_mut(id);
-        aux.set_moves(count);
-        Ok(aux.moves().unwrap_or(u32::MAX))
+        Ok(self.table.aux_mut(id).set_moves(count))
     }
 
     /// Lists the successors of the top frame again and keeps the next [`WINDOW`] of them not
