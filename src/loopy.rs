@@ -510,8 +510,8 @@ impl<G: Game> LoopySolver<G> {
     /// Forgets the positions from id `len` on, with their moves and escapes; the positions of
     /// a call interrupted while exploring may not have their moves yet.
     fn forget_from(&mut self, len: usize) {
-        // Forgetting everything builds no new index, as `truncate` does: that can fail just
-        // after memory ran out.
+        // Forgetting everything is a clear: `truncate` hashes again every position it
+        // keeps.
         if len == 0 {
             self.table.clear();
         } else {

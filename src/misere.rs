@@ -206,8 +206,8 @@ impl<G: Game> MisereSolver<G> {
             self.table.aux_mut(f.id).on_stack = 0;
         }
         self.options.clear();
-        // Forgetting everything builds no new index, as `truncate` does: that can fail just
-        // after memory ran out.
+        // Forgetting everything is a clear: `truncate` hashes again every position it
+        // keeps.
         if stored == 0 {
             self.table.clear();
         } else {

@@ -86,13 +86,6 @@ impl Default for Aux {
     }
 }
 
-#[derive(Clone, Copy, Default)]
-struct Slot {
-    hash: u32,
-    /// The id plus one; 0 marks an empty slot.
-    id_plus_one: u32,
-}
-
 /// The most positions a table holds: ids fit in 31 bits.
 const MAX_POSITIONS: usize = 1 << 31;
 
@@ -100,7 +93,7 @@ const MAX_POSITIONS: usize = 1 << 31;
 /// quarters full from it on. A small index sits in the processor's caches, where each slot
 /// a lookup probes costs (heap games written as user games were slower at three quarters);
 /// a large one costs a lookup its cache miss, and a few more slots of the same line little,
-/// while it is the second largest part of a stored position (figures in BENCHMARKS.md).
+/// while it is a large part of a stored position (figures in BENCHMARKS.md).
 const LARGE_INDEX: usize = 1 << 20;
 
 /// Positions with a [`Game::index`](crate::Game::index) below this are found in an array of
@@ -109,12 +102,16 @@ pub(crate) const MAX_INDEX: usize = 1 << 24;
 
 /// Components under dense ids, found through an open-addressing index.
 ///
-/// Each index slot keeps 32 bits of the hash, which both place the slot and filter
-/// comparisons, so growing the index never hashes a position again.
+/// A slot of the index is one word: the id plus one of a position in its low bits, as many as
+/// number the slots, and above them the same bits of the position's 32-bit hash, whose low
+/// bits place the slot. The high bits filter the comparisons a lookup makes, and the index
+/// takes 4 bytes a slot; growing it hashes the positions again. 0 marks an empty slot. The
+/// index keeps more slots than the table has positions, so that an id plus one fits in the
+/// low bits.
 pub(crate) struct Table<N> {
     entries: Vec<Entry<N>>,
     aux: Vec<Aux>,
-    slots: Vec<Slot>,
+    slots: Vec<u32>,
     /// The positions with each [`Game::index`](crate::Game::index) met.
     by_index: Vec<IndexSlot>,
     /// The index of each position, or `NO_INDEX`; empty until a position with an index is
@@ -164,7 +161,7 @@ impl<N> Table<N> {
     pub(crate) fn clear(&mut self) {
         self.entries.clear();
         self.aux.clear();
-        self.slots.iter_mut().for_each(|s| *s = Slot::default());
+        self.slots.fill(0);
         self.by_index
             .iter_mut()
             .for_each(|s| *s = IndexSlot::default());
@@ -172,97 +169,11 @@ impl<N> Table<N> {
         self.hashed = 0;
     }
 
-    /// Forgets the positions with ids from `len` on.
-    ///
-    /// The index is rebuilt from the hashes its slots keep, without hashing any position.
-    pub(crate) fn truncate(&mut self, len: usize) {
-        if len >= self.entries.len() {
-            return;
-        }
-        for &index in self.indices.get(len..).unwrap_or_default() {
-            if index != NO_INDEX {
-                self.by_index[index as usize] = IndexSlot::default();
-            }
-        }
-        self.entries.truncate(len);
-        self.aux.truncate(len);
-        self.indices.truncate(len);
-        self.rehash(|id| (id < len as u32).then_some(id));
-    }
-
-    /// Keeps the positions whose `keep` flag is set, renumbered densely in their order, and
-    /// returns the new id of every old id ([`FORGOTTEN`] for the others).
-    ///
-    /// # Errors
-    ///
-    /// [`Error::OutOfMemory`] if the renumbering cannot be allocated; the table is unchanged.
-    pub(crate) fn retain(&mut self, keep: &[bool]) -> Result<Vec<u32>, Error> {
-        let mut remap = Vec::new();
-        if remap.try_reserve_exact(keep.len()).is_err() {
-            return Err(Error::OutOfMemory {
-                what: "the renumbering of the position table",
-                bytes: (keep.len() * size_of::<u32>()) as u128,
-            });
-        }
-        let mut next = 0;
-        for (old, &kept) in keep.iter().enumerate() {
-            let index = self.index_of(old);
-            if !kept {
-                remap.push(FORGOTTEN);
-                if index != NO_INDEX {
-                    // The exact value stays in the slot, which takes no more room: an
-                    // exhaustive search under a budget smaller than what it reaches would
-                    // otherwise value the same positions again and again.
-                    self.by_index[index as usize].id_plus_one = 0;
-                }
-                continue;
-            }
-            remap.push(next as u32);
-            if index != NO_INDEX {
-                self.by_index[index as usize].id_plus_one = next as u32 + 1;
-            }
-            self.entries.swap(old, next);
-            self.aux.swap(old, next);
-            if !self.indices.is_empty() {
-                self.indices.swap(old, next);
-            }
-            next += 1;
-        }
-        self.entries.truncate(next);
-        self.aux.truncate(next);
-        self.indices.truncate(next);
-        self.rehash(|id| Some(remap[id as usize]).filter(|&new| new != FORGOTTEN));
-        Ok(remap)
-    }
-
-    /// Rebuilds the hashed index in place of the old one, renaming or dropping each id, from
-    /// the hashes its slots keep.
-    fn rehash(&mut self, mut rename: impl FnMut(u32) -> Option<u32>) {
-        let fresh = vec![Slot::default(); self.slots.len()];
-        let old = std::mem::replace(&mut self.slots, fresh);
-        let mask = self.slots.len().wrapping_sub(1);
-        self.hashed = 0;
-        for slot in old.into_iter().filter(|s| s.id_plus_one != 0) {
-            let Some(id) = rename(slot.id_plus_one - 1) else {
-                continue;
-            };
-            let mut i = slot.hash as usize & mask;
-            while self.slots[i].id_plus_one != 0 {
-                i = (i + 1) & mask;
-            }
-            self.slots[i] = Slot {
-                hash: slot.hash,
-                id_plus_one: id + 1,
-            };
-            self.hashed += 1;
-        }
-    }
-
     /// The bytes one stored position costs in the table, besides what the position itself
     /// owns on the heap: its entry, its search bookkeeping, its index, and its share of the
     /// hashed index (at most four slots).
     pub(crate) const fn bytes_per_position() -> usize {
-        size_of::<Entry<N>>() + size_of::<Aux>() + size_of::<u32>() + 4 * size_of::<Slot>()
+        size_of::<Entry<N>>() + size_of::<Aux>() + size_of::<u32>() + 4 * size_of::<u32>()
     }
 
     /// The position stored under `id`.
@@ -311,6 +222,115 @@ impl<N> Table<N> {
 }
 
 impl<N: Eq + Hash> Table<N> {
+    /// Forgets the positions with ids from `len` on.
+    ///
+    /// The index is rebuilt in place, by hashing the positions kept.
+    pub(crate) fn truncate(&mut self, len: usize) {
+        if len >= self.entries.len() {
+            return;
+        }
+        for &index in self.indices.get(len..).unwrap_or_default() {
+            if index != NO_INDEX {
+                self.by_index[index as usize] = IndexSlot::default();
+            }
+        }
+        self.entries.truncate(len);
+        self.aux.truncate(len);
+        self.indices.truncate(len);
+        self.rehash();
+    }
+
+    /// Keeps the positions whose `keep` flag is set, renumbered densely in their order, and
+    /// returns the new id of every old id ([`FORGOTTEN`] for the others).
+    ///
+    /// # Errors
+    ///
+    /// [`Error::OutOfMemory`] if the renumbering cannot be allocated; the table is unchanged.
+    pub(crate) fn retain(&mut self, keep: &[bool]) -> Result<Vec<u32>, Error> {
+        let mut remap = Vec::new();
+        if remap.try_reserve_exact(keep.len()).is_err() {
+            return Err(Error::OutOfMemory {
+                what: "the renumbering of the position table",
+                bytes: (keep.len() * size_of::<u32>()) as u128,
+            });
+        }
+        let mut next = 0;
+        for (old, &kept) in keep.iter().enumerate() {
+            let index = self.index_of(old);
+            if !kept {
+                remap.push(FORGOTTEN);
+                if index != NO_INDEX {
+                    // The exact value stays in the slot, which takes no more room: an
+                    // exhaustive search under a budget smaller than what it reaches would
+                    // otherwise value the same positions again and again.
+                    self.by_index[index as usize].id_plus_one = 0;
+                }
+                continue;
+            }
+            remap.push(next as u32);
+            if index != NO_INDEX {
+                self.by_index[index as usize].id_plus_one = next as u32 + 1;
+            }
+            self.entries.swap(old, next);
+            self.aux.swap(old, next);
+            if !self.indices.is_empty() {
+                self.indices.swap(old, next);
+            }
+            next += 1;
+        }
+        self.entries.truncate(next);
+        self.aux.truncate(next);
+        self.indices.truncate(next);
+        self.rehash();
+        Ok(remap)
+    }
+
+    /// Rebuilds the hashed index in place, from the positions stored. An index not built
+    /// yet is left to [`Table::intern_hashed`].
+    fn rehash(&mut self) {
+        let mut slots = std::mem::take(&mut self.slots);
+        self.hashed = 0;
+        if !slots.is_empty() {
+            slots.fill(0);
+            self.hashed = self.fill_index(&mut slots);
+        }
+        self.slots = slots;
+    }
+
+    /// The 32 bits of the hash of `position` that the hashed index keeps.
+    #[inline]
+    fn hash32(position: &N) -> u32 {
+        let full = FxBuildHasher.hash_one(position);
+        (full ^ (full >> 32)) as u32
+    }
+
+    /// Puts `id`, of a position whose [`Table::hash32`] is `hash`, in the first empty slot of
+    /// `slots` from its place. `id` plus one must be below the number of slots.
+    #[inline]
+    fn place(slots: &mut [u32], hash: u32, id: u32) {
+        let mask = slots.len() - 1;
+        let low = mask as u32;
+        debug_assert!(id < low, "an id plus one fits below the slots' place bits");
+        let mut i = hash as usize & mask;
+        while slots[i] != 0 {
+            i = (i + 1) & mask;
+        }
+        slots[i] = hash & !low | (id + 1);
+    }
+
+    /// Puts in `slots`, empty, every stored position not found by its index; returns how many.
+    fn fill_index(&self, slots: &mut [u32]) -> usize {
+        let mut hashed = 0;
+        for (id, entry) in self.entries.iter().enumerate() {
+            if self.indices.get(id).is_some_and(|&index| index != NO_INDEX) {
+                continue;
+            }
+            Self::place(slots, Self::hash32(&entry.position), id as u32);
+            hashed += 1;
+        }
+        hashed
+    }
+
     /// The id and state of `position`; if it is new, it is stored with the value the rules
     /// `R` know for it ([`Game::known_value`](crate::Game::known_value)), or as [`UNKNOWN`].
     ///
@@ -364,17 +384,23 @@ impl<N: Eq + Hash> Table<N> {
 
     #[inline]
     fn intern_hashed<R: Lookup<N>>(&mut self, position: N) -> Result<(u32, u64), Error> {
-        let full = FxBuildHasher.hash_one(&position);
-        let hash = (full ^ (full >> 32)) as u32;
+        let hash = Self::hash32(&position);
+        if self.slots.is_empty() && !self.entries.is_empty() {
+            // Positions stored and no index: those of a game's index before its first hashed
+            // position, or an index whose growth a panic in `Hash` interrupted. Built first,
+            // so that the lookup sees every position.
+            self.grow_index()?;
+        }
         if let Some(mask) = self.slots.len().checked_sub(1) {
+            let low = mask as u32;
             let mut i = hash as usize & mask;
             loop {
                 let slot = self.slots[i];
-                if slot.id_plus_one == 0 {
+                if slot == 0 {
                     break;
                 }
-                if slot.hash == hash {
-                    let id = slot.id_plus_one - 1;
+                if (slot ^ hash) & !low == 0 {
+                    let id = (slot & low) - 1;
                     let entry = &self.entries[id as usize];
                     if entry.position == position {
                         return Ok((id, entry.state));
@@ -465,15 +491,7 @@ impl<N: Eq + Hash> Table<N> {
             self.make_room(true)?;
         }
         let id = count as u32;
-        let mask = self.slots.len() - 1;
-        let mut i = hash as usize & mask;
-        while self.slots[i].id_plus_one != 0 {
-            i = (i + 1) & mask;
-        }
-        self.slots[i] = Slot {
-            hash,
-            id_plus_one: id + 1,
-        };
+        Self::place(&mut self.slots, hash, id);
         self.hashed += 1;
         if !self.indices.is_empty() {
             self.indices.push(NO_INDEX);
@@ -487,15 +505,16 @@ impl<N: Eq + Hash> Table<N> {
     }
 
     /// Whether the hashed index must grow before one more position goes in (see
-    /// [`LARGE_INDEX`]).
+    /// [`LARGE_INDEX`]), or before the id of one more position fits in a slot.
     #[inline]
     fn index_full(&self) -> bool {
         let (count, len) = (self.hashed + 1, self.slots.len());
-        if len >= LARGE_INDEX {
+        let loaded = if len >= LARGE_INDEX {
             count * 4 > len * 3
         } else {
             count * 2 > len
-        }
+        };
+        loaded || self.entries.len() + 2 > len
     }
 
     /// Whether storing one more position needs room first.
@@ -536,24 +555,24 @@ impl<N: Eq + Hash> Table<N> {
         Ok(())
     }
 
+    /// Doubles the hashed index, or more if the ids of the table need it, and fills it again.
     fn grow_index(&mut self) -> Result<(), Error> {
-        let len = (self.slots.len() * 2).max(64);
+        let len = (self.slots.len() * 2)
+            .max(64)
+            .max((self.entries.len() + 2).next_power_of_two());
         let mut slots = Vec::new();
         if slots.try_reserve_exact(len).is_err() {
             return Err(Error::OutOfMemory {
                 what: "the position index",
-                bytes: (len * size_of::<Slot>()) as u128,
+                bytes: (len * size_of::<u32>()) as u128,
             });
         }
-        slots.resize(len, Slot::default());
-        let mask = len - 1;
-        for slot in self.slots.iter().filter(|s| s.id_plus_one != 0) {
-            let mut i = slot.hash as usize & mask;
-            while slots[i].id_plus_one != 0 {
-                i = (i + 1) & mask;
-            }
-            slots[i] = *slot;
-        }
+        // The old index is freed before the new one is written (filled from the positions),
+        // so that the two never take memory at once.
+        self.slots = Vec::new();
+        self.hashed = 0;
+        slots.resize(len, 0);
+        self.hashed = self.fill_index(&mut slots);
         self.slots = slots;
         Ok(())
     }
@@ -580,5 +599,72 @@ mod tests {
                 "{count}"
             );
         }
+    }
+}
+
+#[cfg(test)]
+mod index_tests {
+    use super::*;
+
+    /// Positions below 10,000 are found by their index, the others by their hash.
+    struct SomeIndexed;
+
+    impl Lookup<u64> for SomeIndexed {
+        fn index(position: &u64) -> Option<usize> {
+            (*position < 10_000).then_some(*position as usize)
+        }
+    }
+
+    fn interned(table: &mut Table<u64>, position: u64) -> u32 {
+        table.intern::<SomeIndexed>(position).unwrap().0
+    }
+
+    #[test]
+    fn hashed_positions_are_found_after_many_indexed_ones() {
+        let mut table = Table::new();
+        // A few hashed positions, then ids far beyond their slots: the index grows to fit
+        // the ids of the hashed positions after them.
+        let mut hashed: Vec<u32> = (0..10).map(|p| interned(&mut table, 1 << 40 | p)).collect();
+        let indexed: Vec<u32> = (0..5_000).map(|p| interned(&mut table, p)).collect();
+        for p in 10..3_000 {
+            let id = interned(&mut table, 1 << 40 | p);
+            assert_eq!(interned(&mut table, 1 << 40 | p), id, "found at once");
+            hashed.push(id);
+        }
+        assert_eq!(table.len(), 8_000);
+        assert!(table.slots.len() > table.len());
+        for p in 0..5_000 {
+            assert_eq!(interned(&mut table, p), indexed[p as usize]);
+        }
+        for p in 0..3_000 {
+            assert_eq!(interned(&mut table, 1 << 40 | p), hashed[p as usize]);
+        }
+        assert_eq!(table.len(), 8_000, "nothing stored twice");
+    }
+
+    #[test]
+    fn positions_kept_by_a_truncation_or_a_compaction_are_found() {
+        let mut table = Table::new();
+        let positions: Vec<u64> = (0..4_000)
+            .map(|p| if p % 2 == 0 { p } else { 1 << 40 | p })
+            .collect();
+        for &p in &positions {
+            interned(&mut table, p);
+        }
+        table.truncate(3_000);
+        for (id, &p) in positions[..3_000].iter().enumerate() {
+            assert_eq!(interned(&mut table, p), id as u32);
+        }
+        assert_eq!(table.len(), 3_000);
+        // Every third kept, renumbered densely.
+        let keep: Vec<bool> = (0..3_000).map(|id| id % 3 == 0).collect();
+        let remap = table.retain(&keep).unwrap();
+        assert_eq!(table.len(), 1_000);
+        for (old, &p) in positions[..3_000].iter().enumerate() {
+            if keep[old] {
+                assert_eq!(interned(&mut table, p), remap[old]);
+            }
+        }
+        assert_eq!(table.len(), 1_000, "nothing stored twice");
     }
 }
