@@ -202,9 +202,8 @@ impl<G: Game> MisereSolver<G> {
 
     /// Forgets the positions from id `stored` on, and the search under way.
     fn undo(&mut self, stored: usize) {
-        for f in self.frames.drain(..) {
-            self.table.aux_mut(f.id).on_stack = 0;
-        }
+        self.frames.clear();
+        self.table.leave_all();
         self.options.clear();
         // Forgetting everything is a clear: `truncate` hashes again every position it
         // keeps.
@@ -329,9 +328,8 @@ impl<G: Game> MisereSolver<G> {
                 LOSS => finished = Some(self.finish(true)),
                 WIN => {}
                 _ => {
-                    let on_stack = self.table.aux(next).on_stack;
-                    if on_stack != 0 {
-                        let entered = on_stack as usize - 1;
+                    if self.table.aux(next).on_stack() {
+                        let entered = self.table.depth_of(next);
                         return Err(Error::Cycle {
                             length: self.frames.len() - entered,
                             depth: entered,
@@ -353,7 +351,7 @@ impl<G: Game> MisereSolver<G> {
         }
         let more = successors.next().is_some();
         drop(successors);
-        self.table.aux_mut(id).on_stack = self.frames.len() as u32 + 1;
+        self.table.enter(id)?;
         self.frames.push(Frame {
             id,
             first,
@@ -381,7 +379,7 @@ impl<G: Game> MisereSolver<G> {
     fn finish(&mut self, win: bool) -> bool {
         let f = self.frames.pop().expect("a frame is running");
         self.table.set_state(f.id, if win { WIN } else { LOSS });
-        self.table.aux_mut(f.id).on_stack = 0;
+        self.table.leave(f.id);
         self.options.truncate(f.first);
         win
     }

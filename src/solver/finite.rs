@@ -39,9 +39,7 @@ pub(super) fn check<N: Clone + Eq + Hash, R: Rules<N>>(
     let (root, _) = table.intern::<R>(position)?;
     let result = walk(table, rules, root, &mut stack, &mut pending);
     if result.is_err() {
-        for node in stack {
-            table.aux_mut(node.id).on_stack = 0;
-        }
+        table.leave_all();
     }
     result
 }
@@ -57,16 +55,16 @@ fn walk<N: Clone + Eq + Hash, R: Rules<N>>(
     loop {
         if let Some(id) = next.take() {
             let aux = table.aux(id);
-            if aux.finite {
+            if aux.finite() {
                 // Already examined.
-            } else if aux.on_stack != 0 {
-                let entered = aux.on_stack as usize - 1;
+            } else if aux.on_stack() {
+                let entered = table.depth_of(id);
                 return Err(Error::Cycle {
                     length: stack.len() - entered,
                     depth: entered,
                 });
             } else {
-                table.aux_mut(id).on_stack = stack.len() as u32 + 1;
+                table.enter(id)?;
                 stack.push(Node {
                     id,
                     first: pending.len(),
@@ -75,7 +73,7 @@ fn walk<N: Clone + Eq + Hash, R: Rules<N>>(
                 rules.for_each_successor(&position, |successor| {
                     R::for_each_component(successor, |c| {
                         let (c, _) = table.intern::<R>(c)?;
-                        if !table.aux(c).finite {
+                        if !table.aux(c).finite() {
                             pending.push(c);
                         }
                         Ok(())
@@ -89,9 +87,8 @@ fn walk<N: Clone + Eq + Hash, R: Rules<N>>(
         if pending.len() > top.first {
             next = pending.pop();
         } else {
-            let aux = table.aux_mut(top.id);
-            aux.on_stack = 0;
-            aux.finite = true;
+            table.leave(top.id);
+            table.aux_mut(top.id).set_finite();
             stack.pop();
         }
     }

@@ -24,7 +24,7 @@ struct Entry<N> {
     state: u64,
 }
 
-/// Search bookkeeping that lookups never touch: 12 bytes a position.
+/// Search bookkeeping that lookups never touch: 8 bytes a position.
 #[derive(Clone, Copy)]
 pub(crate) struct Aux {
     /// How many moves the component has, up to [`MANY_MOVES`], or [`NOT_COUNTED`]: the search
@@ -33,16 +33,20 @@ pub(crate) struct Aux {
     moves: u16,
     /// Bit x is set when a test showed the value is not x (for x < 32).
     pub(crate) excluded: u32,
-    /// The stack depth plus one while the component is being searched, else 0.
-    pub(crate) on_stack: u32,
     /// How many tests of the value have searched the component.
     pub(crate) tests: u8,
-    /// Whether every position reachable from the component was examined and none repeats.
-    pub(crate) finite: bool,
+    /// [`ON_STACK`] and [`FINITE`].
+    marks: u8,
 }
 
 // Every stored position has one: the memory a position takes is budgeted with it.
-const _: () = assert!(size_of::<Aux>() == 12);
+const _: () = assert!(size_of::<Aux>() == 8);
+
+/// The mark of a component being searched (see [`Table::enter`]).
+const ON_STACK: u8 = 1;
+
+/// The mark of a component from which every position reachable was examined, none repeating.
+const FINITE: u8 = 2;
 
 /// The move count of a component whose moves were never listed.
 const NOT_COUNTED: u16 = u16::MAX;
@@ -54,15 +58,32 @@ impl Aux {
     /// The number of moves, if counted: at most [`MANY_MOVES`], which stands for that many or
     /// more.
     #[inline]
-    pub(crate) fn moves(&self) -> Option<u32> {
+    pub(crate) fn moves(self) -> Option<u32> {
         (self.moves != NOT_COUNTED).then_some(u32::from(self.moves))
     }
 
     /// A bound on the value, the number of moves, if it was counted and is below
     /// [`MANY_MOVES`].
     #[inline]
-    pub(crate) fn value_bound(&self) -> Option<u64> {
+    pub(crate) fn value_bound(self) -> Option<u64> {
         (self.moves < MANY_MOVES).then_some(u64::from(self.moves))
+    }
+
+    /// Whether the component is being searched (see [`Table::enter`]).
+    #[inline]
+    pub(crate) fn on_stack(self) -> bool {
+        self.marks & ON_STACK != 0
+    }
+
+    /// Whether every position reachable from the component was examined and none repeats.
+    #[inline]
+    pub(crate) fn finite(self) -> bool {
+        self.marks & FINITE != 0
+    }
+
+    /// Records that every position reachable from the component was examined.
+    pub(crate) fn set_finite(&mut self) {
+        self.marks |= FINITE;
     }
 
     /// Records that the component has `count` moves; returns the count kept (see
@@ -79,9 +100,8 @@ impl Default for Aux {
         Aux {
             moves: NOT_COUNTED,
             excluded: 0,
-            on_stack: 0,
             tests: 0,
-            finite: false,
+            marks: 0,
         }
     }
 }
@@ -119,6 +139,9 @@ pub(crate) struct Table<N> {
     indices: Vec<u32>,
     /// How many positions `slots` holds.
     hashed: usize,
+    /// The components being searched, in the order they were entered, each marked
+    /// [`ON_STACK`]: a component's place here is the depth a cycle through it is reported at.
+    stack: Vec<u32>,
     pub(crate) limit: usize,
     /// The most positions the memory budget allows; reaching it is [`Error::OutOfMemory`].
     pub(crate) budget: usize,
@@ -149,6 +172,7 @@ impl<N> Table<N> {
             by_index: Vec::new(),
             indices: Vec::new(),
             hashed: 0,
+            stack: Vec::new(),
             limit: usize::MAX,
             budget: usize::MAX,
         }
@@ -167,6 +191,46 @@ impl<N> Table<N> {
             .for_each(|s| *s = IndexSlot::default());
         self.indices.clear();
         self.hashed = 0;
+        self.stack.clear();
+    }
+
+    /// Marks component `id` as being searched, one deeper than the last one entered and not
+    /// left.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::OutOfMemory`] if the stack cannot grow; nothing is marked then.
+    pub(crate) fn enter(&mut self, id: u32) -> Result<(), Error> {
+        if self.stack.try_reserve(1).is_err() {
+            return Err(Error::OutOfMemory {
+                what: "the stack of components under search",
+                bytes: ((self.stack.len() + 1) * size_of::<u32>()) as u128,
+            });
+        }
+        self.stack.push(id);
+        self.aux[id as usize].marks |= ON_STACK;
+        Ok(())
+    }
+
+    /// Unmarks component `id`, the last one entered and not left.
+    pub(crate) fn leave(&mut self, id: u32) {
+        debug_assert_eq!(self.stack.last(), Some(&id), "components leave in order");
+        self.stack.pop();
+        self.aux[id as usize].marks &= !ON_STACK;
+    }
+
+    /// Unmarks every component entered and not left.
+    pub(crate) fn leave_all(&mut self) {
+        for id in self.stack.drain(..) {
+            self.aux[id as usize].marks &= !ON_STACK;
+        }
+    }
+
+    /// The depth component `id`, marked [`Aux::on_stack`], was entered at: how many
+    /// components were entered before it and not left. Read only to report a cycle, so it
+    /// looks for it.
+    pub(crate) fn depth_of(&self, id: u32) -> usize {
+        self.stack.iter().rposition(|&on| on == id).unwrap_or(0)
     }
 
     /// The bytes one stored position costs in the table, besides what the position itself
@@ -192,12 +256,6 @@ impl<N> Table<N> {
     #[inline]
     pub(crate) fn aux_mut(&mut self, id: u32) -> &mut Aux {
         &mut self.aux[id as usize]
-    }
-
-    /// The bookkeeping of every stored position, to change: after a panic, the stack marks
-    /// are cleared all at once.
-    pub(crate) fn aux_all_mut(&mut self) -> &mut [Aux] {
-        &mut self.aux
     }
 
     #[inline]
@@ -237,6 +295,7 @@ impl<N: Eq + Hash> Table<N> {
         self.entries.truncate(len);
         self.aux.truncate(len);
         self.indices.truncate(len);
+        self.stack.retain(|&id| (id as usize) < len);
         self.rehash();
     }
 
@@ -281,6 +340,10 @@ impl<N: Eq + Hash> Table<N> {
         self.entries.truncate(next);
         self.aux.truncate(next);
         self.indices.truncate(next);
+        self.stack.retain_mut(|id| {
+            *id = remap[*id as usize];
+            *id != FORGOTTEN
+        });
         self.rehash();
         Ok(remap)
     }

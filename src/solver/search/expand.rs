@@ -135,9 +135,8 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             *partial ^= state;
             return Ok(());
         }
-        let on_stack = table.aux(id).on_stack;
-        if on_stack != 0 {
-            let entered = on_stack as usize - 1;
+        if table.aux(id).on_stack() {
+            let entered = table.depth_of(id);
             return Err(Error::Cycle {
                 length: depth + 1 - entered,
                 depth: entered,
@@ -207,7 +206,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
         if self.frames.try_reserve(1).is_err() {
             return Err(search_memory::<Frame>(self.frames.len() + 1));
         }
-        self.table.aux_mut(id).on_stack = self.frames.len() as u32 + 1;
+        self.table.enter(id)?;
         grow(
             &mut self.frames,
             Frame {
@@ -255,7 +254,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
         if self.frames.try_reserve(1).is_err() {
             return Err(search_memory::<Frame>(depth + 1));
         }
-        self.table.aux_mut(id).on_stack = depth as u32 + 1;
+        self.table.enter(id)?;
         let (succ_first, comps_first, open_first) =
             (self.succ_partial.len(), self.comps.len(), self.open.len());
         let known_first = self.known.len();
@@ -427,7 +426,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
         open_first: usize,
         known_first: usize,
     ) {
-        self.table.aux_mut(id).on_stack = 0;
+        self.table.leave(id);
         self.succ_partial.truncate(succ_first);
         self.succ_next.truncate(succ_first);
         self.succ_end.truncate(succ_first);

@@ -340,10 +340,8 @@ impl<N: Clone + Eq + Hash> Engine<N> {
         // Left by a panic that unwound through a search with other threads.
         self.pool = None;
         if self.busy {
+            // Also the marks of a check that every position is finite.
             self.abandon();
-            for aux in self.table.aux_all_mut() {
-                aux.on_stack = 0;
-            }
         }
         self.mark = self.table.len();
     }
@@ -512,7 +510,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             _ => self.table.set_state(f.id, f.sought),
         }
         self.last_value = f.sought;
-        self.table.aux_mut(f.id).on_stack = 0;
+        self.table.leave(f.id);
         self.truncate_to(&f);
         if let Some(shared) = &self.shared {
             let state = self.table.state(f.id);
@@ -558,9 +556,8 @@ impl<N: Clone + Eq + Hash> Engine<N> {
 
     /// Clears the stack after an error. Values and bounds found so far are facts and stay.
     fn abandon(&mut self) {
-        for f in self.frames.drain(..) {
-            self.table.aux_mut(f.id).on_stack = 0;
-        }
+        self.frames.clear();
+        self.table.leave_all();
         self.raw.clear();
         self.succ_partial.clear();
         self.succ_next.clear();
