@@ -64,9 +64,10 @@ use crate::{Error, Game, Nimber, Outcome, Search};
 ///
 /// # Memory
 ///
-/// The table stores each component met once: `size_of::<G>()` plus 44 to 60 bytes (its value
-/// or bounds, search bookkeeping, its slots in the hashed index), plus a cache of split
-/// successors of at most two successors per stored component (or 262,144), each
+/// The table stores each component met once: `size_of::<G>()` plus 21 to 36 bytes (its value
+/// or bounds, 8 bytes of search bookkeeping, its slots in the hashed index, of 4 bytes each
+/// and at least a quarter full, and 4 bytes more in a game with an index), plus a cache of
+/// split successors of at most two successors per stored component (or 262,144), each
 /// `size_of::<G>()` plus 9 bytes or so, where the oldest give way to new ones; the cache is
 /// dropped while its hits save less time than its lookups cost. During a search, the stack
 /// holds, per component on the current line of play, the successors not yet valued, or for a
