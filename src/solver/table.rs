@@ -668,6 +668,75 @@ mod tests {
 #[cfg(test)]
 mod index_tests {
     use super::*;
+    use proptest::prelude::*;
+
+    /// What a table is asked in a property: store a position, forget from an id on, or keep
+    /// the ids with a given bit set.
+    #[derive(Clone, Debug)]
+    enum Step {
+        Intern(u64),
+        Truncate(usize),
+        Retain(u8),
+    }
+
+    fn step() -> impl Strategy<Value = Step> {
+        prop_oneof![
+            // Indexed (below 10,000) and hashed positions, with repeats.
+            8 => prop_oneof![0..300u64, (0..300u64).prop_map(|p| 1 << 40 | p)]
+                .prop_map(Step::Intern),
+            1 => (0..400usize).prop_map(Step::Truncate),
+            1 => any::<u8>().prop_map(Step::Retain),
+        ]
+    }
+
+    proptest! {
+        /// Whatever was stored, forgotten and renumbered, every position kept is found under
+        /// its id, none is stored twice, and the index holds exactly the hashed ones.
+        #[test]
+        fn a_table_finds_what_it_keeps(steps in prop::collection::vec(step(), 1..200)) {
+            let mut table: Table<u64> = Table::new();
+            let mut kept: Vec<u64> = Vec::new();
+            for step in steps {
+                match step {
+                    Step::Intern(p) => {
+                        let id = interned(&mut table, p) as usize;
+                        if id == kept.len() {
+                            prop_assert!(!kept.contains(&p), "{} stored twice", p);
+                            kept.push(p);
+                        }
+                        prop_assert_eq!(kept[id], p);
+                    }
+                    Step::Truncate(len) => {
+                        table.truncate(len);
+                        kept.truncate(len);
+                    }
+                    Step::Retain(bits) => {
+                        let keep: Vec<bool> =
+                            (0..kept.len()).map(|id| bits >> (id % 8) & 1 != 0).collect();
+                        let remap = table.retain(&keep).unwrap();
+                        let mut next = Vec::new();
+                        for (old, p) in kept.iter().enumerate() {
+                            if keep[old] {
+                                prop_assert_eq!(remap[old] as usize, next.len());
+                                next.push(*p);
+                            } else {
+                                prop_assert_eq!(remap[old], FORGOTTEN);
+                            }
+                        }
+                        kept = next;
+                    }
+                }
+                prop_assert_eq!(table.len(), kept.len());
+            }
+            for (id, &p) in kept.iter().enumerate() {
+                prop_assert_eq!(interned(&mut table, p) as usize, id);
+            }
+            prop_assert_eq!(table.len(), kept.len(), "nothing stored twice");
+            let hashed = kept.iter().filter(|&&p| p >= 10_000).count();
+            prop_assert_eq!(table.hashed, hashed);
+            prop_assert_eq!(table.slots.iter().filter(|&&slot| slot != 0).count(), hashed);
+        }
+    }
 
     /// Positions below 10,000 are found by their index, the others by their hash.
     struct SomeIndexed;
