@@ -448,29 +448,31 @@ impl<N: Eq + Hash> Table<N> {
     #[inline]
     fn intern_hashed<R: Lookup<N>>(&mut self, position: N) -> Result<(u32, u64), Error> {
         let hash = Self::hash32(&position);
-        if self.slots.is_empty() && !self.entries.is_empty() {
+        if self.slots.is_empty() {
+            if self.entries.is_empty() {
+                return self.insert_new::<R>(position, hash);
+            }
             // Positions stored and no index: those of a game's index before its first hashed
             // position, or an index whose growth a panic in `Hash` interrupted. Built first,
             // so that the lookup sees every position.
             self.grow_index()?;
         }
-        if let Some(mask) = self.slots.len().checked_sub(1) {
-            let low = mask as u32;
-            let mut i = hash as usize & mask;
-            loop {
-                let slot = self.slots[i];
-                if slot == 0 {
-                    break;
-                }
-                if (slot ^ hash) & !low == 0 {
-                    let id = (slot & low) - 1;
-                    let entry = &self.entries[id as usize];
-                    if entry.position == position {
-                        return Ok((id, entry.state));
-                    }
-                }
-                i = (i + 1) & mask;
+        let mask = self.slots.len() - 1;
+        let low = mask as u32;
+        let mut i = hash as usize & mask;
+        loop {
+            let slot = self.slots[i];
+            if slot == 0 {
+                break;
             }
+            if (slot ^ hash) & !low == 0 {
+                let id = (slot & low) - 1;
+                let entry = &self.entries[id as usize];
+                if entry.position == position {
+                    return Ok((id, entry.state));
+                }
+            }
+            i = (i + 1) & mask;
         }
         self.insert_new::<R>(position, hash)
     }
