@@ -646,6 +646,7 @@ impl<N: Eq + Hash> Table<N> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
 
     #[test]
     fn a_move_count_too_large_to_keep_orders_but_bounds_nothing() {
@@ -665,12 +666,6 @@ mod tests {
             );
         }
     }
-}
-
-#[cfg(test)]
-mod index_tests {
-    use super::*;
-    use proptest::prelude::*;
 
     /// What a table is asked in a property: store a position, forget from an id on, or keep
     /// the ids with a given bit set.
