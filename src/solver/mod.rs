@@ -69,9 +69,10 @@ use crate::{Error, Game, Nimber, Outcome, Search};
 /// and at least a quarter full, and 4 bytes more in a game with an index), plus a cache of
 /// split successors of at most two successors per stored component (or 262,144), each
 /// `size_of::<G>()` plus 9 bytes or so, where the oldest give way to new ones; the cache is
-/// dropped while its hits save less time than its lookups cost. During a search, the stack
-/// holds, per component on the current line of play, the successors not yet valued, or for a
-/// test of a component with more than 512 moves at most 512 unsplit ones.
+/// dropped while its hits save less time than its lookups cost (or, for positions that own
+/// heap memory, while a split costs less than two lookups). During a search, the stack holds,
+/// per component on the current line of play, the successors not yet valued, or for a test
+/// of a component with more than 512 moves at most 512 unsplit ones.
 /// [`Solver::with_memory`] bounds the table and the cache and forgets what the search does not
 /// hold when they fill.
 ///

@@ -5,7 +5,8 @@
 //! successors are rarely met twice gains nothing from the cache; but a game whose split is
 //! costly (a flood fill and eight symmetries of a board) gains from a few hits. So the cache
 //! times a sample of its lookups and of the splits it makes, and stands aside while what its
-//! hits save is less than what its lookups cost.
+//! hits save is less than what its lookups cost, or, for positions that own heap memory,
+//! while a split costs less than two lookups.
 
 mod store;
 
@@ -40,8 +41,8 @@ pub(super) struct SplitCache<N> {
     cost: Duration,
 }
 
-/// The cache is judged after this many lookups: kept if its hits saved at least half the time
-/// its lookups took (by the medians of the sampled times), else rested.
+/// The cache is judged after this many lookups: kept if it pays by the medians of the sampled
+/// times (see [`pays`]), else rested.
 const TRIAL: u32 = 1 << 12;
 /// One lookup in this many is timed.
 const SAMPLE: u32 = 16;
@@ -176,9 +177,8 @@ impl<N: Clone + Eq + Hash> SplitCache<N> {
             self.cost = split;
         }
         let lookup = median(&mut self.lookup_times).unwrap_or_default();
-        // Half the lookups' time: a warm cache hits more as the search goes on, and the
-        // sampled lookups include the map's growth.
-        if split.is_some_and(|split| split * self.hits < lookup * self.lookups / 2) {
+        let owns_heap = std::mem::needs_drop::<N>();
+        if split.is_some_and(|split| !pays(split, lookup, self.hits, self.lookups, owns_heap)) {
             self.resting = self.rest;
             self.rest = (self.rest * 2).min(LONGEST_REST);
             // Freed, not cleared: clearing costs the capacity, and resting frees it.
@@ -192,6 +192,18 @@ impl<N: Clone + Eq + Hash> SplitCache<N> {
         self.split_times.clear();
         self.lookup_times.clear();
     }
+}
+
+/// Whether a cache pays whose trial hit `hits` times in `lookups`, by the median times of a
+/// split and of a lookup, for positions that own memory on the heap (`owns_heap`) or not.
+///
+/// Its hits must save at least half what its lookups cost: a warm cache hits more as the
+/// search goes on, and the sampled lookups include the store's growth. A position that owns
+/// heap memory costs the cache more than its lookups show (the cache keeps its blocks alive,
+/// and comparing it follows a pointer): then a split must also cost at least two lookups,
+/// however often the cache hits.
+fn pays(split: Duration, lookup: Duration, hits: u32, lookups: u32, owns_heap: bool) -> bool {
+    (!owns_heap || split >= lookup * 2) && split * hits >= lookup * lookups / 2
 }
 
 /// `time` in nanoseconds, up to four seconds.
@@ -226,6 +238,23 @@ mod tests {
             .get_or_split(2, usize::MAX, |_, _| Ok::<(), ()>(()))
             .unwrap();
         assert!(cache.lookups < TRIAL, "the trial was judged");
+    }
+
+    #[test]
+    fn a_cache_pays_for_splits_it_hits_often_enough_that_cost_enough() {
+        let ns = Duration::from_nanos;
+        // A costly split (a flood fill and the symmetries of a board), hit a quarter of the
+        // time, whether the position owns heap memory or not.
+        assert!(pays(ns(1200), ns(90), 1000, 4096, false));
+        assert!(pays(ns(1200), ns(90), 1000, 4096, true));
+        // The same, hit once in forty: the lookups cost more than the hits save.
+        assert!(!pays(ns(1200), ns(90), 100, 4096, false));
+        // Nearly every lookup hits, and a split (the default's clone of a position, found in
+        // the table) costs a little more than a lookup: worth it for a position held in
+        // place, not for one that owns heap memory.
+        assert!(pays(ns(69), ns(54), 3940, 4096, false));
+        assert!(!pays(ns(69), ns(54), 3940, 4096, true));
+        assert!(pays(ns(120), ns(54), 3940, 4096, true));
     }
 
     #[test]
