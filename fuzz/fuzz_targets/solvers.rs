@@ -261,6 +261,8 @@ fn run(u: &mut Unstructured<'_>) -> Result<()> {
     };
     let mut solver = Solver::new().with_limit(limit);
     let mut solver_failed = false;
+    // Reused whatever it answers: with the check, every answer is exact or a `Cycle`.
+    let mut checked = Solver::new().with_limit(limit).with_cycle_check();
     let mut misere = MisereSolver::new().with_limit(limit);
     let mut loopy = LoopySolver::new().with_limit(limit);
     CALLS.with(|c| c.set(0));
@@ -339,10 +341,42 @@ fn run(u: &mut Unstructured<'_>) -> Result<()> {
                 Err(e) => check_cycle(&e, positions),
             }
         }
-        if !solver_failed && let Some(Ok(moves)) = guarded(|| solver.winning_moves(&p)) {
+        // Without the check, a game that is not finite may get answers that mean nothing
+        // (documented): a move to a draw listed as winning, say.
+        if !solver_failed
+            && value.is_some()
+            && let Some(Ok(moves)) = guarded(|| solver.winning_moves(&p))
+        {
             for m in moves {
                 let id = r.number[&m.at];
                 assert_eq!(normal[id], Some(false), "{m:?} from {p:?} on {graph:?}");
+            }
+        }
+        if let Some(result) = guarded(|| checked.grundy(&p)) {
+            match (result, value) {
+                (Ok(g), Some(x)) => assert_eq!(g.value(), x, "checked: {p:?} on {graph:?}"),
+                (Ok(g), None) => panic!("checked: {g} for {p:?}, which repeats, on {graph:?}"),
+                (Err(e), None) => check_cycle(&e, positions),
+                (Err(e), Some(_)) => assert!(
+                    matches!(e, Error::LimitExceeded { .. }),
+                    "checked: {e} for {p:?} on {graph:?}"
+                ),
+            }
+        }
+        if let Some(result) = guarded(|| checked.winning_moves(&p)) {
+            match result {
+                Ok(moves) => {
+                    assert!(value.is_some(), "checked: moves from {p:?}, which repeats");
+                    for m in moves {
+                        let id = r.number[&m.at];
+                        assert_eq!(normal[id], Some(false), "checked: {m:?} from {p:?}");
+                    }
+                }
+                Err(e) if value.is_none() => check_cycle(&e, positions),
+                Err(e) => assert!(
+                    matches!(e, Error::LimitExceeded { .. }),
+                    "checked: {e} for moves from {p:?} on {graph:?}"
+                ),
             }
         }
         PANIC_AT.with(|p| p.set(panic_at));
