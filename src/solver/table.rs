@@ -457,24 +457,40 @@ impl<N: Eq + Hash> Table<N> {
             // so that the lookup sees every position.
             self.grow_index()?;
         }
-        let mask = self.slots.len() - 1;
+        if let Some(found) = self.probe(&position, hash) {
+            return Ok(found);
+        }
+        self.insert_new::<R>(position, hash)
+    }
+
+    /// The id and state of `position`, whose [`Table::hash32`] is `hash`, if the hashed index
+    /// holds it.
+    #[inline]
+    fn probe(&self, position: &N, hash: u32) -> Option<(u32, u64)> {
+        let mask = self.slots.len().checked_sub(1)?;
         let low = mask as u32;
         let mut i = hash as usize & mask;
         loop {
             let slot = self.slots[i];
             if slot == 0 {
-                break;
+                return None;
             }
             if (slot ^ hash) & !low == 0 {
                 let id = (slot & low) - 1;
                 let entry = &self.entries[id as usize];
-                if entry.position == position {
-                    return Ok((id, entry.state));
+                if entry.position == *position {
+                    return Some((id, entry.state));
                 }
             }
             i = (i + 1) & mask;
         }
-        self.insert_new::<R>(position, hash)
+    }
+
+    /// The id and state of `position` if it is stored and has no index (a position with an
+    /// index is found by [`Table::intern`] at the cost of a load).
+    #[inline]
+    pub(crate) fn find_hashed(&self, position: &N) -> Option<(u32, u64)> {
+        self.probe(position, Self::hash32(position))
     }
 
     /// Stores `position`, new, with hash `hash` and the state the rules `R` give it.

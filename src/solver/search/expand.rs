@@ -3,6 +3,7 @@
 
 use std::hash::Hash;
 
+use super::whole::WholeFirst;
 use super::{
     ComponentIds, DIRECT_MARKS, EXACT, Engine, Frame, Kind, MAX_TESTS, MIN_SPLIT_CACHE,
     SPLITS_PER_POSITION, SplitCache, Table, WIDE, WINDOW, bits, grow, grow_to, search_memory,
@@ -51,8 +52,44 @@ fn cancel_pairs_of_many(comps: &mut Vec<u32>, start: usize) {
 impl<N: Clone + Eq + Hash> Engine<N> {
     /// Interns the components of a successor of a component at stack depth `depth`: returns the
     /// nim-sum of those already valued, and the start in `comps` of the others, which it
-    /// appends.
+    /// appends. A successor stored whole is not split, while `whole` finds that pays.
     pub(super) fn split_successor<R: Rules<N>>(
+        table: &mut Table<N>,
+        comps: &mut Vec<u32>,
+        whole: &mut WholeFirst,
+        successor: N,
+        depth: usize,
+    ) -> Result<(u64, usize), Error> {
+        // A game with an index finds its positions by the index, not by a probe.
+        if R::index(&successor).is_none() && whole.trying() {
+            return Self::split_unless_stored::<R>(table, comps, whole, successor, depth);
+        }
+        Self::split_components::<R>(table, comps, successor, depth)
+    }
+
+    /// [`Engine::split_successor`] for a successor looked up whole first. Kept out of line, as
+    /// [`Engine::split_through_cache`] is.
+    #[inline(never)]
+    fn split_unless_stored<R: Rules<N>>(
+        table: &mut Table<N>,
+        comps: &mut Vec<u32>,
+        whole: &mut WholeFirst,
+        successor: N,
+        depth: usize,
+    ) -> Result<(u64, usize), Error> {
+        let found = table.find_hashed(&successor);
+        whole.record(found.is_some());
+        let Some((id, state)) = found else {
+            return Self::split_components::<R>(table, comps, successor, depth);
+        };
+        let (start, mut partial) = (comps.len(), 0);
+        Self::fold_component(table, comps, id, state, depth, &mut partial)?;
+        Ok((partial, start))
+    }
+
+    /// [`Engine::split_successor`] by the game's split.
+    #[inline]
+    fn split_components<R: Rules<N>>(
         table: &mut Table<N>,
         comps: &mut Vec<u32>,
         successor: N,
@@ -383,8 +420,13 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             return rules
                 .for_each_successor(&position, |next| {
                     count += 1;
-                    let (partial, start) =
-                        Self::split_successor::<R>(&mut self.table, &mut self.comps, next, depth)?;
+                    let (partial, start) = Self::split_successor::<R>(
+                        &mut self.table,
+                        &mut self.comps,
+                        &mut self.whole,
+                        next,
+                        depth,
+                    )?;
                     self.record(partial, start, known_first).map(drop)
                 })
                 .map(|()| count);
@@ -489,7 +531,13 @@ impl<N: Clone + Eq + Hash> Engine<N> {
         known_first: usize,
     ) -> Result<Option<u64>, Error> {
         let (partial, start) = if self.split_cache.resting() {
-            Self::split_successor::<R>(&mut self.table, &mut self.comps, next, depth)?
+            Self::split_successor::<R>(
+                &mut self.table,
+                &mut self.comps,
+                &mut self.whole,
+                next,
+                depth,
+            )?
         } else {
             self.split_through_cache::<R>(next, depth)?
         };

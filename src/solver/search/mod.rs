@@ -37,7 +37,8 @@
 //! component, splits them for exact searches and orders them; `splitting` splits those a test
 //! listed, in the order `killers` chooses, alone or with the helper threads of `pool`; `step`
 //! advances the top frame; `threads` lets several threads search one question (see
-//! [`parallel`](super::parallel)), or split successors for it.
+//! [`parallel`](super::parallel)), or split successors for it; `whole` judges whether
+//! successors are looked up whole before they are split.
 
 mod expand;
 mod killers;
@@ -46,6 +47,7 @@ mod pool;
 mod splitting;
 mod step;
 mod threads;
+mod whole;
 
 use std::hash::Hash;
 use std::sync::Arc;
@@ -266,6 +268,8 @@ pub(super) struct Engine<N> {
     pool: Option<Arc<pool::SplitPool<N>>>,
     /// Whether posting successors to `pool` pays, measured as the search goes.
     pacer: pacer::Pacer,
+    /// Whether successors are looked up whole before they are split.
+    whole: whole::WholeFirst,
     /// This thread's number among the threads searching, and how many there are: the thread
     /// tries the successors of the question rotated by its share of them.
     rotation: (usize, usize),
@@ -318,6 +322,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             shared: None,
             pool: None,
             pacer: pacer::Pacer::default(),
+            whole: whole::WholeFirst::default(),
             rotation: (0, 1),
         }
     }
