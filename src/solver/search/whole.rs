@@ -68,9 +68,6 @@ impl WholeFirst {
     /// Rests after a trial whose lookups found less than half the time, longer after each
     /// such trial in a row.
     fn judge(&mut self) {
-        if std::env::var_os("WJ").is_some() {
-            eprintln!("whole: {} of {}", self.found, self.lookups);
-        }
         if self.found * 2 < self.lookups {
             self.resting = self.rest;
             self.rest = (self.rest * 2).min(LONGEST_REST);
