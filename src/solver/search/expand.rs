@@ -3,7 +3,6 @@
 
 use std::hash::Hash;
 
-use super::whole::WholeFirst;
 use super::{
     ComponentIds, DIRECT_MARKS, EXACT, Engine, Frame, Kind, MAX_TESTS, MIN_SPLIT_CACHE,
     SPLITS_PER_POSITION, SplitCache, Table, WIDE, WINDOW, bits, grow, grow_to, search_memory,
@@ -54,36 +53,32 @@ impl<N: Clone + Eq + Hash> Engine<N> {
     /// nim-sum of those already valued, and the start in `comps` of the others, which it
     /// appends. A successor stored whole is not split, while `whole` finds that pays.
     pub(super) fn split_successor<R: Rules<N>>(
-        table: &mut Table<N>,
-        comps: &mut Vec<u32>,
-        whole: &mut WholeFirst,
+        &mut self,
         successor: N,
         depth: usize,
     ) -> Result<(u64, usize), Error> {
         // A game with an index finds its positions by the index, not by a probe.
-        if R::index(&successor).is_none() && whole.trying() {
-            return Self::split_unless_stored::<R>(table, comps, whole, successor, depth);
+        if R::index(&successor).is_none() && self.whole.trying() {
+            return self.split_unless_stored::<R>(successor, depth);
         }
-        Self::split_components::<R>(table, comps, successor, depth)
+        Self::split_components::<R>(&mut self.table, &mut self.comps, successor, depth)
     }
 
     /// [`Engine::split_successor`] for a successor looked up whole first. Kept out of line, as
     /// [`Engine::split_through_cache`] is.
     #[inline(never)]
     fn split_unless_stored<R: Rules<N>>(
-        table: &mut Table<N>,
-        comps: &mut Vec<u32>,
-        whole: &mut WholeFirst,
+        &mut self,
         successor: N,
         depth: usize,
     ) -> Result<(u64, usize), Error> {
-        let found = table.find_hashed(&successor);
-        whole.record(found.is_some());
+        let found = self.table.find_hashed(&successor);
+        self.whole.record(found.is_some());
         let Some((id, state)) = found else {
-            return Self::split_components::<R>(table, comps, successor, depth);
+            return Self::split_components::<R>(&mut self.table, &mut self.comps, successor, depth);
         };
-        let (start, mut partial) = (comps.len(), 0);
-        Self::fold_component(table, comps, id, state, depth, &mut partial)?;
+        let (start, mut partial) = (self.comps.len(), 0);
+        Self::fold_component(&self.table, &mut self.comps, id, state, depth, &mut partial)?;
         Ok((partial, start))
     }
 
@@ -420,13 +415,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             return rules
                 .for_each_successor(&position, |next| {
                     count += 1;
-                    let (partial, start) = Self::split_successor::<R>(
-                        &mut self.table,
-                        &mut self.comps,
-                        &mut self.whole,
-                        next,
-                        depth,
-                    )?;
+                    let (partial, start) = self.split_successor::<R>(next, depth)?;
                     self.record(partial, start, known_first).map(drop)
                 })
                 .map(|()| count);
@@ -531,13 +520,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
         known_first: usize,
     ) -> Result<Option<u64>, Error> {
         let (partial, start) = if self.split_cache.resting() {
-            Self::split_successor::<R>(
-                &mut self.table,
-                &mut self.comps,
-                &mut self.whole,
-                next,
-                depth,
-            )?
+            self.split_successor::<R>(next, depth)?
         } else {
             self.split_through_cache::<R>(next, depth)?
         };
