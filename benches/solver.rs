@@ -1,7 +1,8 @@
 //! The generic solver on large games: warm table lookups (every grid size in turn), a cold
 //! search of a generated game with hundreds of thousands of positions, the same under a memory
-//! budget, a deep path, a deep and wide game (Grundy's game written as a user game), Cram, and
-//! Chomp (an exhaustive search) on one and two threads.
+//! budget, a deep path, a deep and wide game (Grundy's game written as a user game), Cram,
+//! Chomp written as a user game on a vector, and Chomp (an exhaustive search) on one and two
+//! threads.
 
 use std::hint::black_box;
 use std::sync::Arc;
@@ -10,7 +11,9 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use sprague::games::{Chomp, GridCutting};
 use sprague::{Game, Solver, grundy};
 
-// Shared with the tests, which check its values.
+// Shared with the tests, which check their values.
+#[path = "../tests/common/user_chomp.rs"]
+mod user_chomp;
 #[path = "../tests/common/user_cram.rs"]
 mod user_cram;
 use user_cram::Cram;
@@ -188,6 +191,10 @@ fn solver(c: &mut Criterion) {
             });
         });
     }
+    // Positions on the heap, each one component: found whole rather than split.
+    group.bench_function("Chomp as a user game, rows in a vector, 9 x 9, cold", |b| {
+        b.iter(|| black_box(grundy(&user_chomp::Chomp(vec![9; 9])).unwrap()))
+    });
     group.bench_function("path of 1M positions", |b| {
         b.iter(|| black_box(grundy(&Path(1_000_000)).unwrap()))
     });

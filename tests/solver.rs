@@ -814,6 +814,20 @@ fn a_question_valued_exactly_throughout_is_searched_by_one_thread() {
     wide_heaps_listed_at_most_twice::<1>();
 }
 
+#[test]
+fn chomp_on_a_vector_with_the_default_split_has_the_values_of_games_chomp() {
+    // Every successor is one component, and most are met again: looked up whole, not split.
+    for (rows, columns) in [(4, 7), (6, 6), (7, 5), (8, 3)] {
+        let user = common::user_chomp::Chomp(vec![columns; rows]);
+        let ready = Chomp::new(rows as u32, columns as u32).unwrap();
+        assert_eq!(
+            grundy(&user).unwrap(),
+            grundy(&ready).unwrap(),
+            "{rows} x {columns}"
+        );
+    }
+}
+
 /// Chomp as a user writes it, on the lengths of its rows (non-increasing), counting how often
 /// the solver lists the moves of each position in `CHOMP_LISTINGS[K]`: tests running at once
 /// count apart.
@@ -834,23 +848,10 @@ impl<const K: usize> Game for CountedChomp<K> {
             .get_or_insert_with(HashMap::new)
             .entry(self.0.clone())
             .or_insert(0) += 1;
-        let mut out = Vec::new();
-        for (i, &len) in self.0.iter().enumerate() {
-            for j in 0..len {
-                if (i, j) == (0, 0) {
-                    continue;
-                }
-                let mut rows = self.0.clone();
-                for row in &mut rows[i..] {
-                    *row = (*row).min(j);
-                }
-                while rows.last() == Some(&0) {
-                    rows.pop();
-                }
-                out.push(CountedChomp(rows));
-            }
-        }
-        out
+        common::user_chomp::bites(&self.0)
+            .into_iter()
+            .map(CountedChomp)
+            .collect::<Vec<_>>()
     }
 }
 

@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 pub mod games;
+pub mod user_chomp;
 pub mod user_cram;
 
 use std::collections::HashMap;
