@@ -237,6 +237,18 @@ fn check_cycle(e: &Error, positions: usize) {
     }
 }
 
+/// Arms the game's panic for solver number `solver` if it is the one `chosen` to meet it: its
+/// `panic_at`-th listing of moves from here on panics. Other solvers meet no panic.
+fn arm(solver: u8, chosen: u8, panic_at: u64) {
+    let at = if solver == chosen {
+        CALLS.with(|c| c.set(0));
+        panic_at
+    } else {
+        u64::MAX
+    };
+    PANIC_AT.with(|p| p.set(at));
+}
+
 /// Runs `f`, catching the game's own panic.
 fn guarded<T>(f: impl FnOnce() -> T) -> Option<T> {
     let result = catch_unwind(AssertUnwindSafe(f));
@@ -264,13 +276,13 @@ fn run(u: &mut Unstructured<'_>) -> Result<()> {
     let mut checked = Solver::new().with_limit(limit).with_cycle_check();
     let mut misere = MisereSolver::new().with_limit(limit);
     let mut loopy = LoopySolver::new().with_limit(limit);
-    CALLS.with(|c| c.set(0));
     let panic_at = if u.arbitrary()? {
         u.int_in_range(0..=60)?
     } else {
         u64::MAX
     };
-    PANIC_AT.with(|p| p.set(panic_at));
+    // The solver that meets the game's panic: loopy, generic, cycle-checked or misère.
+    let panicking = u.int_in_range(0..=3)?;
     for _ in 0..u.int_in_range(1..=6)? {
         let mut at = vec![u.int_in_range(0..=n as u8 - 1)?];
         if u.arbitrary()? {
@@ -282,7 +294,10 @@ fn run(u: &mut Unstructured<'_>) -> Result<()> {
             graph: graph.clone(),
         };
         if std::env::var_os("SPRAGUE_FUZZ_TRACE").is_some() {
-            eprintln!("graph {graph:?}, limit {limit}, panic at call {panic_at}: {p:?}");
+            eprintln!(
+                "graph {graph:?}, limit {limit}, panic at call {panic_at} of solver \
+                 {panicking}: {p:?}"
+            );
         }
         let r = Reference::new(&p);
         let positions = r.options.len();
@@ -290,6 +305,7 @@ fn run(u: &mut Unstructured<'_>) -> Result<()> {
         let misere_ref = r.outcomes(true);
         let smith = r.smith();
         let value = r.grundy();
+        arm(0, panicking, panic_at);
         if let Some(result) = guarded(|| loopy.value(&p)) {
             match result {
                 Ok(v) => {
@@ -305,6 +321,7 @@ fn run(u: &mut Unstructured<'_>) -> Result<()> {
             }
         }
         // The generic solvers are reused after an error or a game's panic, as the others are.
+        arm(1, panicking, panic_at);
         let mut solver_failed = false;
         if let Some(result) = guarded(|| solver.grundy(&p)) {
             solver_failed |= result.is_err();
@@ -343,6 +360,7 @@ fn run(u: &mut Unstructured<'_>) -> Result<()> {
                 assert_eq!(normal[id], Some(false), "{m:?} from {p:?} on {graph:?}");
             }
         }
+        arm(2, panicking, panic_at);
         if let Some(result) = guarded(|| checked.grundy(&p)) {
             match (result, value) {
                 (Ok(g), Some(x)) => assert_eq!(g.value(), x, "checked: {p:?} on {graph:?}"),
@@ -370,6 +388,7 @@ fn run(u: &mut Unstructured<'_>) -> Result<()> {
                 ),
             }
         }
+        arm(3, panicking, panic_at);
         if let Some(result) = guarded(|| misere.outcome(&p)) {
             match result {
                 Ok(o) => assert_eq!(o, to_outcome(misere_ref[0]), "misère {p:?} on {graph:?}"),
