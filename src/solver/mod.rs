@@ -3,6 +3,7 @@
 mod bits;
 mod finite;
 mod parallel;
+mod rests;
 pub(crate) mod rules;
 mod search;
 mod splits;

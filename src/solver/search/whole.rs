@@ -10,6 +10,8 @@
 //! lookups find, and stops making them while they find less than half the time, trying
 //! again later, after longer and longer rests.
 
+use crate::solver::rests::Rests;
+
 /// Lookups in a trial: the trial is judged when it has made this many.
 const TRIAL: u32 = 1 << 10;
 /// The first rest after a failed trial, in successors; each failed trial after it doubles
@@ -25,10 +27,8 @@ pub(super) struct WholeFirst {
     /// Lookups and finds in the current trial.
     lookups: u32,
     found: u32,
-    /// Successors to split without a lookup before the next trial.
-    resting: u32,
-    /// How long the next rest is.
-    rest: u32,
+    /// The successors split without a lookup after failed trials.
+    rests: Rests,
 }
 
 impl Default for WholeFirst {
@@ -36,8 +36,7 @@ impl Default for WholeFirst {
         WholeFirst {
             lookups: 0,
             found: 0,
-            resting: 0,
-            rest: REST,
+            rests: Rests::new(REST, LONGEST_REST),
         }
     }
 }
@@ -47,35 +46,20 @@ impl WholeFirst {
     /// counts what the lookup found.
     #[inline]
     pub(super) fn trying(&mut self) -> bool {
-        if self.resting == 0 {
-            return true;
-        }
-        self.resting -= 1;
-        false
+        !self.rests.resting()
     }
 
-    /// Counts a lookup, and whether it found the successor; ends the trial after
-    /// [`TRIAL`] lookups.
+    /// Counts a lookup, and whether it found the successor; after [`TRIAL`] lookups, rests
+    /// if they found less than half the time.
     #[inline]
     pub(super) fn record(&mut self, found: bool) {
         self.lookups += 1;
         self.found += u32::from(found);
         if self.lookups == TRIAL {
-            self.judge();
+            self.rests.judge(self.found * 2 < self.lookups);
+            self.lookups = 0;
+            self.found = 0;
         }
-    }
-
-    /// Rests after a trial whose lookups found less than half the time, longer after each
-    /// such trial in a row.
-    fn judge(&mut self) {
-        if self.found * 2 < self.lookups {
-            self.resting = self.rest;
-            self.rest = (self.rest * 2).min(LONGEST_REST);
-        } else {
-            self.rest = REST;
-        }
-        self.lookups = 0;
-        self.found = 0;
     }
 }
 

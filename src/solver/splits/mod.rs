@@ -17,6 +17,8 @@ use smallvec::SmallVec;
 
 use store::SplitStore;
 
+use super::rests::Rests;
+
 /// The component ids of one successor.
 pub(super) type ComponentIds = SmallVec<[u32; 2]>;
 
@@ -32,11 +34,9 @@ pub(super) struct SplitCache<N> {
     split_times: Vec<u32>,
     lookup_times: Vec<u32>,
     /// Successors to split without the cache before it is tried again.
-    resting: u32,
+    rests: Rests,
     /// Whether the cache rested since its last trial began, so that it is warming up again.
     judged: bool,
-    /// How long the next rest is.
-    rest: u32,
     /// The median time of a split in the last trial that timed one.
     cost: Duration,
 }
@@ -65,20 +65,15 @@ impl<N: Clone + Eq + Hash> SplitCache<N> {
             hits: 0,
             split_times: Vec::new(),
             lookup_times: Vec::new(),
-            resting: 0,
+            rests: Rests::new(REST, LONGEST_REST),
             judged: false,
-            rest: REST,
             cost: Duration::ZERO,
         }
     }
 
     /// Whether the cache is standing aside: then the next successor is split without it.
     pub(super) fn resting(&mut self) -> bool {
-        if self.resting == 0 {
-            return false;
-        }
-        self.resting -= 1;
-        true
+        self.rests.resting()
     }
 
     pub(super) fn clear(&mut self) {
@@ -166,7 +161,7 @@ impl<N: Clone + Eq + Hash> SplitCache<N> {
 
     /// Whether the cache is in use (not resting), without counting a successor.
     pub(super) fn active(&self) -> bool {
-        self.resting == 0
+        self.rests.active()
     }
 
     /// Ends a trial: the cache rests unless its hits saved, by the sampled times, at least half
@@ -178,14 +173,13 @@ impl<N: Clone + Eq + Hash> SplitCache<N> {
         }
         let lookup = median(&mut self.lookup_times).unwrap_or_default();
         let owns_heap = std::mem::needs_drop::<N>();
-        if split.is_some_and(|split| !pays(split, lookup, self.hits, self.lookups, owns_heap)) {
-            self.resting = self.rest;
-            self.rest = (self.rest * 2).min(LONGEST_REST);
+        let failed =
+            split.is_some_and(|split| !pays(split, lookup, self.hits, self.lookups, owns_heap));
+        self.rests.judge(failed);
+        if failed {
             // Freed, not cleared: clearing costs the capacity, and resting frees it.
             self.store.release();
             self.judged = true;
-        } else {
-            self.rest = REST;
         }
         self.lookups = 0;
         self.hits = 0;
