@@ -80,38 +80,44 @@ use crate::{Error, Game, Nimber, Outcome, Search};
 /// # Threads
 ///
 /// A question is answered on the calling thread alone at first; then the other threads
-/// ([`Solver::with_threads`]) join it, in one of two ways.
+/// ([`Solver::with_threads`]) join it: as soon as the game's [`split`](Game::split) is seen
+/// to be costly (a flood fill and the symmetries of a board: 300 ns or more on average, as
+/// the solver times it; it looks every 64 components expanded), else once the search has
+/// expanded 4,096 components.
 ///
-/// - When the game's [`split`](Game::split) is costly (a flood fill and the symmetries of a
-///   board: 300 ns or more on average, as the solver times it from its first few dozen
-///   splits), most of the search's time is spent splitting, and the successors of a component
-///   are independent work: as soon as the cost is known (the solver looks every 64
-///   components expanded), the other threads split them while the calling thread takes them
-///   as they come, searching as alone.
-///   The search is the one a single thread makes, but for the order in which a test takes
-///   its successors (a helper's may be ready first), which changes which successor settles
-///   it, and so the work from run to run, never a value. Where handing successors to
-///   another core costs more than it saves (cores far apart, or busy with other programs),
-///   the calling thread sees it in its timings and splits alone until that changes, so that
-///   on a long question more threads are never much slower than one.
-/// - Otherwise, once the search has expanded 4,096 components, each thread searches the
-///   same question with a table of its own, from another share of its successors, publishing
-///   what it learns about costly components (exact values, bounds, excluded values) in a
-///   sharded table all of them consult: the "lazy SMP" of chess engines. The first thread to
-///   answer stops the others. Each thread's table persists across questions. A component
-///   with an [`index`](Game::index) shares its exact value in an array all threads read
-///   without locks. A question most of whose components are valued exactly rather than
-///   tested, in a game without an index, stays with the calling thread (or, if it turns so
-///   later, the others leave it): a heap game whose every heap needs the smaller ones, or a
-///   game whose tests seldom settle, is searched by each thread in nearly the same order,
-///   and the others would only repeat its work. So does a question in a game without an
-///   index whose positions own memory on the heap (a type that needs dropping, such as a
-///   vector of heaps or rows): see the allocator below.
+/// - A question searched for its value by witnesses (the default) is divided between the
+///   threads. Each searches it with a table of its own, and claims the successor of the
+///   question it tries: the others pass over it and come back to it once they have tried the
+///   rest. An exact value v needs a witness for each value below v (most often the first
+///   successor tried) and a refutation of v, which tries every successor; so a thread that
+///   finds another on the first successor tried for the least value without a witness
+///   looks for a witness of the value above meanwhile, and leaves it if that least value
+///   turns out to need its successors tried one after another. The witnesses and
+///   refutations found are shared, and each thread publishes what it learns about the
+///   components it searches (exact values, bounds, excluded values; when the split is
+///   costly, every component, else those that took a few expansions) in a sharded table all
+///   of them consult before searching a component. A component with an
+///   [`index`](Game::index) shares its exact value in an array all threads read without
+///   locks. The first thread to answer stops the others; each thread's table persists
+///   across questions.
 /// - An exhaustive search ([`Search::Exhaustive`]) values every successor, in any order: the
-///   threads search as above, each taking the successors in an order of its own at every
-///   depth, so that they value different components and read one another's values instead of
-///   repeating them. This needs the index: a component without one is valued on the calling
-///   thread alone.
+///   threads search it each with its own table, taking the successors in an order of its own
+///   at every depth, so that they value different components and read one another's values
+///   instead of repeating them. This needs the index: a component without one is valued on
+///   the calling thread alone, but when the split is costly, where the other threads split
+///   the successors of each component while the calling thread takes them as they come,
+///   searching as alone (which successor settles a test may then change from run to run,
+///   never a value; where handing successors to another core costs more than it saves, the
+///   calling thread sees it in its timings and splits alone until that changes).
+/// - A question most of whose components are valued exactly rather than tested, in a game
+///   without an index, stays with the calling thread (or, if it turns so later, the others
+///   leave it): a heap game whose every heap needs the smaller ones, or a game whose tests
+///   seldom settle, is searched by each thread in nearly the same order, and the others
+///   would only repeat its work. So does a question in a game without an index whose
+///   positions own memory on the heap (a type that needs dropping, such as a vector of heaps
+///   or rows): see the allocator below.
+///
+/// Values never depend on the number of threads: every answer is exact.
 ///
 /// On a glibc system, each other thread starts by taking, and holds while it runs, about
 /// 230 KB of small blocks of memory: with glibc's allocator, the blocks a new thread frees

@@ -2,24 +2,29 @@
 //! its own table, and they share what settles the costly parts, through a table of their own.
 //!
 //! A question is answered on the calling thread alone until its search has expanded
-//! [`ALONE`] components: most questions are small, and starting threads costs more than they
-//! would save. Then the other threads start the same search, each trying the successors of the
-//! question in another order (rotated by its share of them), and every thread publishes what it
-//! learns about a component whose search expanded at least [`PUBLISH`] components: its exact
-//! value, or the values a test excluded. Before searching a component, a thread looks it up
-//! among the published ones. This is the "lazy SMP" of chess engines, with the successors of
-//! the root split between threads: the thread that reaches the answer first stops the others.
-//! Values never depend on the number of threads: every answer is exact.
+//! [`ALONE`] components, or fewer when the game's split is seen to be costly: most questions
+//! are small, and starting threads costs more than they would save. Then the other threads
+//! start the same search, and every thread publishes what it learns about a component whose
+//! search expanded at least [`PUBLISH`] components (every component, when the split is
+//! costly): its exact value, or the values a test excluded. Before searching a component, a
+//! thread looks it up among the published ones. This is the "lazy SMP" of chess engines; the
+//! thread that reaches the answer first stops the others. Values never depend on the number
+//! of threads: every answer is exact.
+//!
+//! The threads divide the question's own successors ([`Root`]): an exact value needs a
+//! witness for each smaller value and a refutation of itself, and these, and the successors a
+//! refutation tries, are independent pieces of work, which each thread claims as it starts
+//! one.
 //!
 //! Components with an [`index`](crate::Game::index) share every exact value, whatever its
 //! cost, in an array read and written without locks. An exhaustive search needs the value of
 //! nearly every component below its question, and takes the successors in any order: there
-//! the threads take them in different orders at every depth, not only at the root, and value
-//! a question's components between them (Chomp 12 x 12 on two threads: half the time of one).
+//! the threads take them in different orders at every depth and value a question's components
+//! between them.
 
 use std::hash::{BuildHasher, Hash};
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex, OnceLock, PoisonError};
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock, PoisonError};
 
 use rustc_hash::{FxBuildHasher, FxHashMap};
 
@@ -113,11 +118,162 @@ pub(super) struct Shared<N> {
     stop: AtomicBool,
     /// The answer, once a thread has it.
     answer: AtomicU64,
+    /// How the threads divide the question's own successors.
+    pub(super) root: Root<N>,
+    /// Whether every component a thread values is published, not only those that took
+    /// [`PUBLISH`] expansions.
+    publish_all: bool,
 }
 
-impl<N: Eq + Hash> Shared<N> {
-    /// A shared table for at most about `capacity` components.
-    pub(super) fn new(capacity: usize) -> Arc<Self> {
+/// A successor of the question a thread is searching: `component` (its last component not
+/// valued) for `goal`, as a witness for the value `value` of the question.
+struct Claim<N> {
+    component: N,
+    goal: u64,
+    value: u64,
+    thread: usize,
+}
+
+/// What the threads know of the question itself, and which of its successors each is
+/// searching: the threads divide the successors of the question between them, each trying
+/// those no other thread is on, and share the values they find witnesses for, and those they
+/// find none for. Values up to 63: the question of a component with more moves is not
+/// divided.
+pub(super) struct Root<N> {
+    /// Values some successor of the question has.
+    witnessed: AtomicU64,
+    /// Values no successor of the question has.
+    refuted: AtomicU64,
+    claims: Mutex<Claims<N>>,
+}
+
+/// The successors the threads are searching, and how many were claimed per value.
+struct Claims<N> {
+    held: Vec<Claim<N>>,
+    tried: [u32; 64],
+}
+
+impl<N: Clone + Eq> Root<N> {
+    fn new() -> Self {
+        Root {
+            witnessed: AtomicU64::new(0),
+            refuted: AtomicU64::new(0),
+            claims: Mutex::new(Claims {
+                held: Vec::new(),
+                tried: [0; 64],
+            }),
+        }
+    }
+
+    /// The values (bits) some successor of the question is known to have.
+    pub(super) fn witnessed(&self) -> u64 {
+        self.witnessed.load(Ordering::Relaxed)
+    }
+
+    /// Records values (bits) some successor of the question has.
+    pub(super) fn witness(&self, values: u64) {
+        if self.witnessed.load(Ordering::Relaxed) & values != values {
+            self.witnessed.fetch_or(values, Ordering::Relaxed);
+        }
+    }
+
+    /// Whether no successor of the question has the value `value` (below 64).
+    pub(super) fn is_refuted(&self, value: u64) -> bool {
+        self.refuted.load(Ordering::Relaxed) & (1 << value) != 0
+    }
+
+    /// Records that no successor of the question has the value `value` (below 64).
+    pub(super) fn refute(&self, value: u64) {
+        self.refuted.fetch_or(1 << value, Ordering::Relaxed);
+    }
+
+    fn claims(&self) -> MutexGuard<'_, Claims<N>> {
+        self.claims.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Claims the search of `component` for `goal`, as a witness for `value`, for `thread`;
+    /// false if another thread is on it, unless `anyway`.
+    pub(super) fn claim(
+        &self,
+        component: &N,
+        goal: u64,
+        value: u64,
+        thread: usize,
+        anyway: bool,
+    ) -> bool {
+        let mut claims = self.claims();
+        if !anyway
+            && claims
+                .held
+                .iter()
+                .any(|c| c.thread != thread && c.goal == goal && c.component == *component)
+        {
+            return false;
+        }
+        claims.held.push(Claim {
+            component: component.clone(),
+            goal,
+            value,
+            thread,
+        });
+        if let Some(tried) = claims.tried.get_mut(value as usize) {
+            *tried += 1;
+        }
+        true
+    }
+
+    /// The value `thread` seeks a witness for, when `least` is the least value without one and
+    /// `values` (bits) those with one, of a question with `moves` moves: the value above the
+    /// least while [`Root::ahead`] says so, else the least.
+    pub(super) fn value_to_seek(
+        &self,
+        least: u64,
+        values: u64,
+        moves: usize,
+        thread: usize,
+    ) -> u64 {
+        let next = least + 1;
+        if next as usize <= moves
+            && values & (1 << next) == 0
+            && !self.is_refuted(next)
+            && self.ahead(least, thread)
+        {
+            next
+        } else {
+            least
+        }
+    }
+
+    /// Whether a thread other than `thread` is searching the first successor claimed as a
+    /// witness for `value`, and none is searching one for `value + 1`: a thread that finds
+    /// this is better off looking for a witness for `value + 1`, as the first successor tried
+    /// is most often the witness.
+    pub(super) fn ahead(&self, value: u64, thread: usize) -> bool {
+        let claims = self.claims();
+        claims
+            .tried
+            .get(value as usize)
+            .is_some_and(|&tried| tried <= 1)
+            && claims
+                .held
+                .iter()
+                .any(|c| c.thread != thread && c.value == value)
+            && !claims
+                .held
+                .iter()
+                .any(|c| c.thread != thread && c.value == value + 1)
+    }
+
+    /// Ends the claims of `thread`.
+    pub(super) fn release(&self, thread: usize) {
+        self.claims().held.retain(|c| c.thread != thread);
+    }
+}
+
+impl<N: Clone + Eq + Hash> Shared<N> {
+    /// A shared table for at most about `capacity` components; with `publish_all`, for every
+    /// component a thread values (see [`Shared::publishes`]).
+    pub(super) fn new(capacity: usize, publish_all: bool) -> Arc<Self> {
         Arc::new(Shared {
             shards: (0..SHARDS)
                 .map(|_| Mutex::new(FxHashMap::default()))
@@ -127,7 +283,23 @@ impl<N: Eq + Hash> Shared<N> {
             indexed: IndexedValues::new((capacity >> PAGE_BITS).max(1)),
             stop: AtomicBool::new(false),
             answer: AtomicU64::new(u64::MAX),
+            root: Root::new(),
+            publish_all,
         })
+    }
+
+    /// Whether a thread publishes what it learned about a component whose search expanded
+    /// `expanded` components: those that took [`PUBLISH`] or more, or every one when the
+    /// game's split costs more than publishing (the question is divided between the threads,
+    /// and what one values, the others search next).
+    pub(super) fn publishes(&self, expanded: u64) -> bool {
+        self.publish_all || expanded >= PUBLISH
+    }
+
+    /// Whether every component a thread values is published (see [`Shared::publishes`]), and
+    /// so worth looking up as soon as a successor is split.
+    pub(super) fn publishes_all(&self) -> bool {
+        self.publish_all
     }
 
     fn shard(&self, position: &N) -> &Mutex<FxHashMap<N, Learned>> {
@@ -197,5 +369,64 @@ impl<N: Eq + Hash> Shared<N> {
         }
         let value = self.answer.load(Ordering::Relaxed);
         (value != u64::MAX).then_some(value)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_successor_claimed_by_one_thread_is_passed_over_by_the_others_until_released() {
+        let root = Root::new();
+        assert!(root.claim(&7u32, 0, 0, 0, false));
+        // The same thread may claim it again; another may not, unless it joins it anyway.
+        assert!(root.claim(&7, 0, 0, 0, false));
+        assert!(!root.claim(&7, 0, 0, 1, false));
+        assert!(root.claim(&7, 0, 0, 1, true));
+        // Another goal for the same component is another search.
+        assert!(root.claim(&7, 1, 1, 2, false));
+        root.release(0);
+        root.release(1);
+        assert!(root.claim(&7, 0, 0, 2, false));
+    }
+
+    #[test]
+    fn a_thread_looks_ahead_only_while_another_is_on_the_first_successor_of_the_least_value() {
+        let root = Root::new();
+        // Nobody is on 0: seek 0.
+        assert_eq!(root.value_to_seek(0, 0, 10, 1), 0);
+        // Thread 0 tries the first successor for 0: thread 1 looks for a witness of 1.
+        assert!(root.claim(&1u32, 0, 0, 0, false));
+        assert_eq!(root.value_to_seek(0, 0, 10, 1), 1);
+        // Not past the number of moves, nor to a value with a witness or refuted.
+        assert_eq!(root.value_to_seek(0, 0, 0, 1), 0);
+        assert_eq!(root.value_to_seek(0, 0b10, 10, 1), 0);
+        root.refute(1);
+        assert_eq!(root.value_to_seek(0, 0, 10, 1), 0);
+        let root = Root::new();
+        assert!(root.claim(&1u32, 0, 0, 0, false));
+        // Another thread already on 1: stay on 0.
+        assert!(root.claim(&2u32, 1, 1, 2, false));
+        assert_eq!(root.value_to_seek(0, 0, 10, 1), 0);
+        root.release(2);
+        assert_eq!(root.value_to_seek(0, 0, 10, 1), 1);
+        // A second successor tried for 0 makes it look like a refutation: back to 0.
+        root.release(0);
+        assert!(root.claim(&3u32, 0, 0, 0, false));
+        assert_eq!(root.value_to_seek(0, 0, 10, 1), 0);
+    }
+
+    #[test]
+    fn witnesses_and_refutations_are_shared() {
+        let root = Root::<u32>::new();
+        assert_eq!(root.witnessed(), 0);
+        root.witness(0b101);
+        root.witness(0b010);
+        assert_eq!(root.witnessed(), 0b111);
+        assert!(!root.is_refuted(3));
+        root.refute(3);
+        assert!(root.is_refuted(3));
+        assert!(!root.is_refuted(4));
     }
 }

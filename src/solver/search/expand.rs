@@ -294,17 +294,8 @@ impl<N: Clone + Eq + Hash> Engine<N> {
         let mut count = 0;
         let mut settled = false;
         let generated = if let Some(first) = listed {
-            self.split_listed::<R>(first, depth, known_first, true)
+            self.split_listed::<R>(first, depth, known_first)
                 .map(|(split, cut)| (count, settled) = (split, cut))
-        } else if self.pool.is_some() {
-            // Listed first, so that other threads can split them.
-            let first = self.raw.len();
-            let position = &self.table.position(id);
-            let raw = &mut self.raw;
-            rules
-                .for_each_successor(position, |next| grow(raw, Some(next)))
-                .and_then(|()| self.split_listed::<R>(first, depth, known_first, false))
-                .map(|(split, _)| count = split)
         } else if kind == Kind::Mex {
             self.split_for_mex(rules, id, depth, known_first)
                 .map(|split| count = split)
@@ -519,11 +510,18 @@ impl<N: Clone + Eq + Hash> Engine<N> {
         depth: usize,
         known_first: usize,
     ) -> Result<Option<u64>, Error> {
-        let (partial, start) = if self.split_cache.resting() {
+        let (mut partial, start) = if self.split_cache.resting() {
             self.split_successor::<R>(next, depth)?
         } else {
             self.split_through_cache::<R>(next, depth)?
         };
+        if self
+            .shared
+            .as_ref()
+            .is_some_and(|shared| shared.publishes_all())
+        {
+            partial ^= self.learn_components::<R>(start);
+        }
         self.record(partial, start, known_first)
     }
 
@@ -592,13 +590,9 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             self.comps.swap(hardest.1, end - 1);
             grow(&mut self.keys, (key, succ))?;
         }
+        // Every thread of a question takes them in this order too: they divide the
+        // question's successors by claiming them (see `root`).
         self.keys.sort_unstable();
-        let (thread, threads) = self.rotation;
-        if threads > 1 && self.frames.is_empty() {
-            // Each thread starts the question from its own share of the successors.
-            let by = self.keys.len() * thread / threads;
-            self.keys.rotate_left(by);
-        }
         for (at, &(_, succ)) in self.keys.iter().enumerate() {
             self.open[open_first + at] = succ;
         }

@@ -35,15 +35,14 @@
 //!
 //! The files: this one holds the engine and its stack; `expand` lists the successors of a
 //! component, splits them for exact searches and orders them; `splitting` splits those a test
-//! listed, in the order `killers` chooses, alone or with the helper threads of `pool`; `step`
-//! advances the top frame; `threads` lets several threads search one question (see
-//! [`parallel`](super::parallel)), or split successors for it; `whole` judges whether
-//! successors are looked up whole before they are split.
+//! listed, in the order `killers` chooses; `step` advances the top frame; `threads` lets
+//! several threads search one question (see [`parallel`](super::parallel)), and `root`
+//! divides the question's successors between them; `whole` judges whether successors are
+//! looked up whole before they are split.
 
 mod expand;
 mod killers;
-mod pacer;
-mod pool;
+mod root;
 mod splitting;
 mod step;
 mod threads;
@@ -54,7 +53,7 @@ use std::sync::Arc;
 
 use super::bits;
 use super::finite;
-use super::parallel::{ALONE, Learned, PUBLISH, Shared};
+use super::parallel::{ALONE, Learned, Shared};
 use super::rules::Rules;
 use super::splits::{ComponentIds, SplitCache};
 use super::table::{FORGOTTEN, PARTIAL, Table};
@@ -90,6 +89,17 @@ fn search_memory<T>(len: usize) -> Error {
         what: "the search's own stack",
         bytes: (len as u128) * (size_of::<T>() as u128),
     }
+}
+
+/// No value: see `Engine::root_value`.
+const NO_VALUE: u64 = u64::MAX;
+
+/// Makes `request` ask for the one value `value` (a test's request).
+fn ask_for(request: &mut Vec<u64>, value: u64) -> Result<(), Error> {
+    request.clear();
+    grow_to(request, (value / 64) as usize + 1, 0)?;
+    request[(value / 64) as usize] |= 1 << (value % 64);
+    Ok(())
 }
 
 /// Successor values below this are marked in a frame's bitset as they are found.
@@ -238,9 +248,6 @@ pub(super) struct Engine<N> {
     request: Vec<u64>,
     /// Scratch: the candidates for the value of a component whose test is being expanded.
     striking: Vec<u64>,
-    /// Scratch: the offsets of the successors a test posted to other threads, in the order
-    /// posted.
-    posted: Vec<u32>,
     /// Which successor to split first in a test, per depth.
     killers: killers::Killers,
     /// The components of successors split by tests, by successor.
@@ -264,15 +271,19 @@ pub(super) struct Engine<N> {
     exact_expansions: u64,
     /// While several threads search one question: what they share.
     shared: Option<Arc<Shared<N>>>,
-    /// While other threads split successors for this one: where to post them.
-    pool: Option<Arc<pool::SplitPool<N>>>,
-    /// Whether posting successors to `pool` pays, measured as the search goes.
-    pacer: pacer::Pacer,
     /// Whether successors are looked up whole before they are split.
     whole: whole::WholeFirst,
     /// This thread's number among the threads searching, and how many there are: the thread
     /// tries the successors of the question rotated by its share of them.
     rotation: (usize, usize),
+    /// What this thread, dividing a question with others, did with the successors they
+    /// claimed (see `root`).
+    root_others: root::Others,
+    /// The value of the question the successor this thread claimed is searched as a witness
+    /// for, or [`NO_VALUE`] (see `root`).
+    root_value: u64,
+    /// Steps until `root_value` is checked again.
+    root_check: u32,
 }
 
 /// The split cache may hold [`SPLITS_PER_POSITION`] successors per stored position, or this
@@ -308,7 +319,6 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             keys: Vec::new(),
             request: Vec::new(),
             striking: Vec::new(),
-            posted: Vec::new(),
             killers: killers::Killers::default(),
             split_cache: SplitCache::new(),
             last_value: 0,
@@ -320,10 +330,11 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             repeated_tests: 0,
             exact_expansions: 0,
             shared: None,
-            pool: None,
-            pacer: pacer::Pacer::default(),
             whole: whole::WholeFirst::default(),
             rotation: (0, 1),
+            root_others: root::Others::Untouched,
+            root_value: NO_VALUE,
+            root_check: 0,
         }
     }
 
@@ -343,7 +354,8 @@ impl<N: Clone + Eq + Hash> Engine<N> {
     /// otherwise read as a cycle.
     pub(super) fn begin(&mut self) {
         // Left by a panic that unwound through a search with other threads.
-        self.pool = None;
+        self.shared = None;
+        self.root_value = NO_VALUE;
         if self.busy {
             // Also the marks of a check that every position is finite.
             self.abandon();
@@ -472,6 +484,10 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             if self.shared.as_ref().is_some_and(|shared| shared.stopped()) {
                 return Ok(Run::Stopped);
             }
+            if self.root_value != NO_VALUE && self.frames.len() > 1 && self.root_task_stale() {
+                self.back_to_root();
+                continue;
+            }
             match self.step()? {
                 Step::Done => self.finish::<R>(),
                 Step::Split => self.split_next::<R>()?,
@@ -524,7 +540,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
                 shared.answer(state);
             } else if index.is_some_and(|i| state < PARTIAL && shared.set_value_at(i, state)) {
                 // Shared by index: cheap enough for every value.
-            } else if self.expansions - f.started >= PUBLISH {
+            } else if shared.publishes(self.expansions - f.started) {
                 let excluded = self.table.aux(f.id).excluded;
                 let position = self.table.position(f.id).clone();
                 shared.publish(position, Learned { state, excluded });

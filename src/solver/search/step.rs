@@ -3,7 +3,7 @@
 
 use std::hash::Hash;
 
-use super::{EXACT, Engine, Kind, MAX_TESTS, Step, Table, bits, grow, grow_to};
+use super::{EXACT, Engine, Kind, MAX_TESTS, Step, Table, ask_for, bits, grow};
 use crate::Error;
 use crate::solver::rules::Rules;
 use crate::solver::table::PARTIAL;
@@ -11,7 +11,7 @@ use crate::solver::table::PARTIAL;
 /// Folds the components of a successor that are valued, from `next` on, into its nim-sum
 /// `partial`, up to the first that is not; whether every one is valued.
 #[inline]
-fn fold_valued<N>(
+pub(super) fn fold_valued<N>(
     table: &Table<N>,
     comps: &[u32],
     partial: &mut u64,
@@ -35,6 +35,10 @@ impl<N: Clone + Eq + Hash> Engine<N> {
         if self.frames.last().expect("a frame is running").kind == Kind::Set {
             return Ok(self.step_set());
         }
+        if self.dividing() {
+            return self.step_root();
+        }
+        self.skip_tested();
         let Engine {
             table,
             frames,
@@ -48,15 +52,6 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             ..
         } = self;
         let frame = frames.last_mut().expect("a frame is running");
-        if frame.awaiting {
-            frame.awaiting = false;
-            // A test that valued the component leaves it to the loop below; one that did not
-            // showed that it has no successor of the value sought.
-            let succ = open[frame.open_first + frame.cursor];
-            if table.state(comps[succ_next[succ]]) >= PARTIAL {
-                frame.cursor += 1;
-            }
-        }
         loop {
             let sought = frame.sought;
             let known_values = &mut known[frame.known_first..];
@@ -117,10 +112,23 @@ impl<N: Clone + Eq + Hash> Engine<N> {
                 frame.cursor += 1;
                 continue;
             }
-            request.clear();
-            grow_to(request, (target / 64) as usize + 1, 0)?;
-            request[(target / 64) as usize] |= 1 << (target % 64);
+            ask_for(request, target)?;
             return Ok(Step::Push(component, target));
+        }
+    }
+
+    /// Takes the result of the test the top frame (a witness search) pushed, if it pushed
+    /// one: a test that valued the component leaves it to the frame's loop; one that did not
+    /// showed that the successor at the cursor does not have the value sought, and the
+    /// cursor moves past it.
+    pub(super) fn skip_tested(&mut self) {
+        let frame = self.frames.last_mut().expect("a frame is running");
+        if frame.awaiting {
+            frame.awaiting = false;
+            let succ = self.open[frame.open_first + frame.cursor];
+            if self.table.state(self.comps[self.succ_next[succ]]) >= PARTIAL {
+                frame.cursor += 1;
+            }
         }
     }
 

@@ -2,13 +2,22 @@
 
 use std::hash::Hash;
 use std::sync::Arc;
+use std::time::Duration;
 
-use super::pacer::Pacer;
-use super::pool::{COSTLY, JOIN_CHECK, SplitPool, StopOnDrop};
 use super::{ALONE, EXACT, Engine, Run, Shared};
 use crate::solver::rules::{GameRules, Rules};
 use crate::solver::table::PARTIAL;
 use crate::{Error, Game};
+
+/// A game whose split takes at least this long on average has the other threads join a
+/// search as soon as that is known, and publish every component they value: the split is
+/// most of the search's time, and publishing costs less.
+const COSTLY: Duration = Duration::from_nanos(300);
+
+/// A search alone looks this often (in components expanded) whether the split is costly: a
+/// short question (user-written Cram 5 x 5, about 3,000 expansions) gains from threads that
+/// join early, and the split's cost is known after a few dozen splits.
+const JOIN_CHECK: u64 = 64;
 
 /// The largest request, in bytes, that glibc's per-thread cache of freed blocks keeps, and
 /// how many blocks of each size it keeps.
@@ -81,29 +90,14 @@ impl<N: Clone + Eq + Hash> Engine<N> {
         {
             result = self.run(rules, (self.expansions + JOIN_CHECK).min(alone_until));
         }
-        if result == Ok(Run::Paused) && self.split_cache.split_cost() >= COSTLY {
-            // The game's split is most of the work: the other threads split successors for
-            // this one (see `pool`).
-            let pool = SplitPool::new(helpers.len());
-            self.pool = Some(Arc::clone(&pool));
-            self.pacer = Pacer::default();
-            result = std::thread::scope(|scope| {
-                let _stop = StopOnDrop(&pool);
-                for _ in 0..helpers.len() {
-                    scope.spawn(|| {
-                        let _held = hold_cached_blocks();
-                        pool.serve();
-                    });
-                }
-                self.run(rules, u64::MAX)
-            });
-            self.pool = None;
-        } else if result == Ok(Run::Paused) && self.searches_alone::<R>(expanded, exact) {
+        let costly = self.split_cache.split_cost() >= COSTLY;
+        if result == Ok(Run::Paused) && self.searches_alone::<R>(expanded, exact) {
             result = self.run(rules, u64::MAX);
         } else if result == Ok(Run::Paused) {
             // Published components cost about what stored ones do: a quarter of a thread's
             // share of the budget, if there is one.
-            let shared = Shared::new(self.table.budget / 4);
+            let shared = Shared::new(self.table.budget / 4, costly);
+            self.claim_root_task(&shared);
             self.shared = Some(Arc::clone(&shared));
             let threads = helpers.len() + 1;
             // The root's id may have changed: a compaction renumbers the table.
@@ -123,7 +117,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
                     result = self.run(rules, self.expansions + ALONE);
                     if result == Ok(Run::Paused) && self.searches_alone::<R>(expanded, exact) {
                         // The others leave, and this thread neither publishes nor looks up.
-                        self.shared = None;
+                        self.leave_shared();
                         shared.stop();
                         result = self.run(rules, u64::MAX);
                     }
@@ -131,7 +125,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
                 shared.stop();
                 result
             });
-            self.shared = None;
+            self.leave_shared();
             if result == Ok(Run::Stopped) {
                 if let Some(value) = shared.found() {
                     // Another thread answered first.
@@ -194,8 +188,29 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             // stack: the next question would finish it, and take its value for an answer.
             self.abandon();
         }));
-        self.shared = None;
+        if let Some(shared) = self.shared.take() {
+            shared.root.release(rotation.0);
+        }
         self.rotation = (0, 1);
+    }
+
+    /// Takes what other threads published about the components of a successor not valued,
+    /// `comps[start..]`, as it is split: those they valued are valued, and leave `comps`;
+    /// returns the nim-sum of their values. With a costly split, the search of a component
+    /// may then be settled by what another thread found below it, before it is searched.
+    pub(super) fn learn_components<R: Rules<N>>(&mut self, start: usize) -> u64 {
+        let mut partial = 0;
+        let mut at = start;
+        while at < self.comps.len() {
+            let id = self.comps[at];
+            if self.learn::<R>(id, EXACT) {
+                partial ^= self.table.state(id);
+                self.comps.remove(at);
+            } else {
+                at += 1;
+            }
+        }
+        partial
     }
 
     /// Takes what other threads published about component `id`; whether that settles the

@@ -154,11 +154,6 @@ impl<N: Clone + Eq + Hash> SplitCache<N> {
         self.cost
     }
 
-    /// Caches `ids`, the components of `successor` split elsewhere, without counting a lookup.
-    pub(super) fn insert(&mut self, successor: N, ids: &[u32], capacity: usize) {
-        self.store.insert(successor, ids, capacity);
-    }
-
     /// Whether the cache is in use (not resting), without counting a successor.
     pub(super) fn active(&self) -> bool {
         self.rests.active()
@@ -223,7 +218,9 @@ mod tests {
     #[test]
     fn a_trial_ends_when_peeks_step_over_its_length() {
         let mut cache = SplitCache::new();
-        cache.insert(1u32, &[], usize::MAX);
+        cache
+            .get_or_split(1u32, usize::MAX, |_, _| Ok::<(), ()>(()))
+            .unwrap();
         // Hits by peeks alone carry the count of lookups past the trial's length.
         for _ in 0..=TRIAL {
             assert!(cache.peek(&1).is_some());

@@ -120,12 +120,15 @@ impl<N: Eq + Hash> SplitStore<N> {
 
     /// Keeps `successor` with the component ids `ids` (unless there are three or more), the
     /// table growing up to `capacity` ways; the oldest successor of a full bucket gives way.
+    #[cfg(test)]
     pub(super) fn insert(&mut self, successor: N, ids: &[u32], capacity: usize) {
         let hash = Self::hash(&successor);
         self.insert_hashed(successor, hash, ids, capacity);
     }
 
-    /// [`SplitStore::insert`] for a successor whose [`SplitStore::hash`] is `hash`.
+    /// Keeps `successor`, whose [`SplitStore::hash`] is `hash`, with the component ids `ids`
+    /// (unless there are three or more), the table growing up to `capacity` ways; the oldest
+    /// successor of a full bucket gives way.
     pub(super) fn insert_hashed(&mut self, successor: N, hash: u64, ids: &[u32], capacity: usize) {
         let Some(packed) = Packed::new(ids) else {
             return;

@@ -1,0 +1,297 @@
+//! The question itself, searched by several threads: its successors divided between them.
+//!
+//! An exact value v needs a witness for each value below v, most often the first successor
+//! tried, and a refutation of v, which tries every successor: half the search or more, and
+//! pieces that do not depend on one another. So each thread searching the question claims the
+//! successor it tries (see [`Root`](crate::solver::parallel::Root)), passes over those other
+//! threads claimed, and comes back to them once it has tried the rest, when what their
+//! searches learned is published. A thread that finds another on the value it would try next
+//! tries the value above it meanwhile: that is the next value to refute or find a witness for
+//! whenever the one below has a witness, which it most often has. The witnesses and
+//! refutations found are shared, so that every thread moves on together.
+
+use std::hash::Hash;
+use std::sync::Arc;
+
+use super::step::fold_valued;
+use super::{EXACT, Engine, Kind, NO_VALUE, Step, ask_for};
+use crate::Error;
+use crate::solver::parallel::{Root, Shared};
+use crate::solver::table::{PARTIAL, Table};
+
+/// What a thread dividing a question did with the successors other threads claimed, for the
+/// value it seeks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Others {
+    /// It met none.
+    Untouched,
+    /// It passed over some, to try once it has tried the rest.
+    PassedOver,
+    /// It tried the rest: it searches them too, rather than wait for them.
+    Joined,
+}
+
+/// What a successor of the question asks of the search for a value.
+enum Task {
+    /// Every component of the successor is valued: it has this value.
+    Valued(u64),
+    /// Its value is known not to be the one sought.
+    Pass,
+    /// A component of it is to be searched, for this goal.
+    Search(u32, u64),
+}
+
+/// What the successor of the question whose components valued so far add up to `partial`
+/// and whose others are `comps[next..end]` asks of a search for the value `sought`: the
+/// first component not valued is searched for its exact value if others follow it, else
+/// tested for the value that makes the successor's `sought`, unless its bounds rule that out.
+fn task<N>(
+    table: &Table<N>,
+    comps: &[u32],
+    partial: &mut u64,
+    next: &mut usize,
+    end: usize,
+    sought: u64,
+) -> Task {
+    if fold_valued(table, comps, partial, next, end) {
+        return Task::Valued(*partial);
+    }
+    let component = comps[*next];
+    if end - *next >= 2 {
+        return Task::Search(component, EXACT);
+    }
+    let target = sought ^ *partial;
+    let lower = table.state(component) & !PARTIAL;
+    let aux = table.aux(component);
+    let excluded = target < 32 && aux.excluded & (1 << target) != 0;
+    if target < lower || excluded || aux.value_bound().is_some_and(|bound| target > bound) {
+        Task::Pass
+    } else {
+        Task::Search(component, target)
+    }
+}
+
+/// The values of a question divided between threads are kept as bits of a word: from this
+/// value on, its threads search it as they would alone.
+const LAST_DIVIDED: u64 = 62;
+
+impl<N: Clone + Eq + Hash> Engine<N> {
+    /// Whether the top frame is a question this thread is dividing with others.
+    pub(super) fn dividing(&self) -> bool {
+        self.frames.len() == 1
+            && self.shared.is_some()
+            && self.frames[0].kind == Kind::Exact
+            && self.frames[0].sought <= LAST_DIVIDED
+    }
+
+    /// [`Engine::step`] for a question divided between threads: advances its frame until it
+    /// needs a successor searched or is finished.
+    pub(super) fn step_root(&mut self) -> Result<Step, Error> {
+        let shared = Arc::clone(self.shared.as_ref().expect("a question shared"));
+        // What this thread claimed is searched.
+        shared.root.release(self.rotation.0);
+        self.root_value = NO_VALUE;
+        self.skip_tested();
+        match self.next_root_step(&shared.root) {
+            // Searched on as alone, from the value sought.
+            None => self.step(),
+            Some(Step::Push(component, goal)) if goal != EXACT => {
+                self.root_value = self.frames[0].sought;
+                ask_for(&mut self.request, goal)?;
+                Ok(Step::Push(component, goal))
+            }
+            Some(step) => Ok(step),
+        }
+    }
+
+    /// The next step of [`Engine::step_root`], once the last successor searched is taken
+    /// into account; `None` once the least value without a witness is too large to divide.
+    fn next_root_step(&mut self, root: &Root<N>) -> Option<Step> {
+        let me = self.rotation.0;
+        let Engine {
+            table,
+            frames,
+            succ_partial,
+            succ_next,
+            succ_end,
+            comps,
+            open,
+            known,
+            root_others: others,
+            ..
+        } = self;
+        let frame = &mut frames[0];
+        let word = frame.known_first;
+        // Values up to the number of moves matter.
+        let reachable = if frame.succ_count > LAST_DIVIDED as usize {
+            u64::MAX
+        } else {
+            (2 << frame.succ_count) - 1
+        };
+        loop {
+            known[word] |= root.witnessed() & reachable;
+            root.witness(known[word]);
+            // The value is the least one without a witness, once that one is refuted.
+            let least = u64::from((!known[word]).trailing_zeros());
+            if least > LAST_DIVIDED {
+                frame.sought = least;
+                frame.cursor = 0;
+                return None;
+            }
+            if root.is_refuted(least) {
+                frame.sought = least;
+                return Some(Step::Done);
+            }
+            let wanted = root.value_to_seek(least, known[word], frame.succ_count, me);
+            if frame.sought != wanted {
+                frame.sought = wanted;
+                frame.cursor = 0;
+                *others = Others::Untouched;
+            }
+            let sought = frame.sought;
+            if frame.cursor == frame.open_len {
+                if frame.raw_next < frame.raw_end {
+                    return Some(Step::Split);
+                }
+                if frame.generated < frame.succ_count {
+                    return Some(Step::Refill);
+                }
+                if *others == Others::PassedOver {
+                    // Other threads hold what is left: rather than wait, search it too.
+                    *others = Others::Joined;
+                    frame.cursor = 0;
+                    continue;
+                }
+                // No successor has the value sought.
+                if sought == least {
+                    return Some(Step::Done);
+                }
+                root.refute(sought);
+                continue;
+            }
+            let at = frame.open_first + frame.cursor;
+            let succ = open[at];
+            let (component, goal) = match task(
+                table,
+                comps,
+                &mut succ_partial[succ],
+                &mut succ_next[succ],
+                succ_end[succ],
+                sought,
+            ) {
+                Task::Valued(value) => {
+                    if value <= frame.succ_count as u64 {
+                        known[word + (value / 64) as usize] |= 1 << (value % 64);
+                    }
+                    let open_end = frame.open_first + frame.open_len;
+                    open.copy_within(at + 1..open_end, at);
+                    frame.open_len -= 1;
+                    continue;
+                }
+                Task::Pass => {
+                    frame.cursor += 1;
+                    continue;
+                }
+                Task::Search(component, goal) => (component, goal),
+            };
+            let joined = *others == Others::Joined;
+            if root.claim(table.position(component), goal, sought, me, joined) {
+                return Some(Step::Push(component, goal));
+            }
+            *others = Others::PassedOver;
+            frame.cursor += 1;
+        }
+    }
+
+    /// Whether this thread should leave the successor of the question it is searching: it
+    /// searches it as a witness for the value above the least one without a witness, and the
+    /// other threads now try the successors of that least value one after another, as for a
+    /// refutation (see [`Root::ahead`](crate::solver::parallel::Root::ahead)). Checked every
+    /// few steps. A search for a value that another thread found a witness for meanwhile is
+    /// finished: what it learns is published, and helps later.
+    pub(super) fn root_task_stale(&mut self) -> bool {
+        if self.root_check > 0 {
+            self.root_check -= 1;
+            return false;
+        }
+        self.root_check = 64;
+        let Some(shared) = &self.shared else {
+            return false;
+        };
+        let root = &shared.root;
+        let value = self.root_value;
+        let least = u64::from((!root.witnessed()).trailing_zeros());
+        value == least + 1 && !root.ahead(least, self.rotation.0)
+    }
+
+    /// Leaves the search of the successor of the question this thread claimed, unfinished:
+    /// what it stored stays, and the question goes on with its next successor.
+    pub(super) fn back_to_root(&mut self) {
+        while self.frames.len() > 1 {
+            let f = self.frames.pop().expect("a frame above the question");
+            self.table.leave(f.id);
+            if self.frames.len() == 1 {
+                self.truncate_to(&f);
+            }
+        }
+        self.frames[0].awaiting = false;
+        self.root_value = NO_VALUE;
+    }
+
+    /// Ends this thread's part in a search with others: the question it was dividing, if it
+    /// is still on the stack, goes on as a search alone, from the least value without a
+    /// witness and its first successor, the test under way (if any) searched as any other.
+    /// Its frame may seek a value above that one, or have passed over successors other
+    /// threads claimed: alone, it would take that value for the answer once its last
+    /// successor is tried.
+    pub(super) fn leave_shared(&mut self) {
+        self.shared = None;
+        self.root_value = NO_VALUE;
+        let Some(frame) = self.frames.first_mut() else {
+            return;
+        };
+        if frame.kind != Kind::Exact {
+            return;
+        }
+        let words = &self.known[frame.known_first..=frame.known_first + frame.succ_count / 64];
+        // A value is at most the number of moves: some value up to it has no witness.
+        let least = (0..=frame.succ_count as u64)
+            .find(|&v| words[(v / 64) as usize] & (1 << (v % 64)) == 0)
+            .expect("a value without a witness");
+        frame.sought = least;
+        frame.cursor = 0;
+        frame.awaiting = false;
+    }
+
+    /// Claims, for this thread, the successor of the question it is searching (when other
+    /// threads join a search under way).
+    pub(super) fn claim_root_task(&mut self, shared: &Shared<N>) {
+        let Some(frame) = self.frames.first() else {
+            return;
+        };
+        if self.frames.len() < 2 || frame.cursor >= frame.open_len || frame.sought > LAST_DIVIDED {
+            return;
+        }
+        let succ = self.open[frame.open_first + frame.cursor];
+        let next = self.succ_next[succ];
+        if next >= self.succ_end[succ] {
+            return;
+        }
+        let component = self.comps[next];
+        let goal = if self.succ_end[succ] - next >= 2 {
+            EXACT
+        } else {
+            frame.sought ^ self.succ_partial[succ]
+        };
+        shared.root.claim(
+            self.table.position(component),
+            goal,
+            frame.sought,
+            self.rotation.0,
+            false,
+        );
+        if goal != EXACT {
+            self.root_value = frame.sought;
+        }
+    }
+}
