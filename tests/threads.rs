@@ -1,5 +1,5 @@
-//! The solver with several threads: values never depend on them, whichever way the threads
-//! share the work (a search of its own for each, or splitting successors for one).
+//! The solver with several threads: values never depend on them, however the threads divide
+//! the work between them.
 
 mod common;
 
@@ -15,8 +15,8 @@ use sprague::{Game, Nimber, Solver};
 #[test]
 fn a_user_game_with_a_costly_split_has_the_same_values_on_any_number_of_threads() {
     // Beling's table of Cram (github.com/beling/impartial-games): 4 x 5 is *2, 5 x 5 is 0,
-    // 4 x 7 is *3. These searches are long enough for the other threads to join, and the
-    // user's split (a flood fill and a crop) is costly enough for them to split successors.
+    // 4 x 7 is *3. The user's split (a flood fill and a crop) is costly enough for the other
+    // threads to join these searches early and divide them.
     for (rows, cols, value) in [(4, 5, 2), (5, 5, 0), (4, 7, 3)] {
         for threads in [1, 2, 3] {
             let got = Solver::new()
@@ -166,7 +166,7 @@ fn a_panic_in_the_users_code_on_any_thread_reaches_the_caller_and_leaves_the_sol
 
 /// Tokens on a random acyclic graph (edges from a node to lower ones): a move slides one token
 /// along an edge. Its split (one token a component) is slowed to about half a microsecond, as
-/// a user's costly split would be, so that other threads split successors for the search.
+/// a user's costly split would be, so that other threads join the search early and divide it.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 struct Tokens {
     edges: std::sync::Arc<Vec<Vec<u16>>>,
@@ -219,7 +219,7 @@ proptest::proptest! {
     #![proptest_config(proptest::prelude::ProptestConfig::with_cases(8))]
 
     #[test]
-    fn a_costly_split_split_by_other_threads_gives_the_values_of_the_definition(
+    fn a_costly_split_divided_between_threads_gives_the_values_of_the_definition(
         seed in proptest::prelude::any::<u64>(),
     ) {
         // A graph of 1,500 nodes, each with up to eight edges to lower nodes.
@@ -250,8 +250,8 @@ proptest::proptest! {
             let got = Solver::new().with_threads(threads).grundy(&tokens).unwrap();
             proptest::prop_assert_eq!(got, Nimber::new(want), "{} threads", threads);
         }
-        // Helpers that stall: the searching thread takes their successors back, or stops
-        // posting successors, and the values stay those of the definition.
+        // A helper that stalls: the calling thread searches what the helper claimed too,
+        // rather than wait for it, and the values stay those of the definition.
         CALLER.set(true);
         let stalling = Tokens { stalls: true, ..tokens };
         let got = Solver::new().with_threads(2).grundy(&stalling);
@@ -261,7 +261,7 @@ proptest::proptest! {
 }
 
 #[test]
-fn a_limit_met_while_other_threads_split_is_an_error_and_the_solver_goes_on() {
+fn a_limit_met_while_other_threads_search_is_an_error_and_the_solver_goes_on() {
     // Far too few positions for 5 x 6; the threads have joined by the time the limit is met.
     let mut solver = Solver::new().with_threads(2).with_limit(3_000);
     assert_eq!(
@@ -270,7 +270,7 @@ fn a_limit_met_while_other_threads_split_is_an_error_and_the_solver_goes_on() {
     );
     // The same solver answers a question within the limit: 4 x 4 is 0 (Beling's table).
     assert_eq!(solver.grundy(&Cram::full(4, 4)).unwrap(), Nimber::new(0));
-    // A memory budget that forgets positions as the threads split: values stay exact.
+    // A memory budget that forgets positions as the threads search: values stay exact.
     let mut solver = Solver::new().with_threads(2).with_memory(4 << 20);
     assert_eq!(solver.grundy(&Cram::full(4, 7)).unwrap(), Nimber::new(3));
 }

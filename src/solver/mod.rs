@@ -104,11 +104,7 @@ use crate::{Error, Game, Nimber, Outcome, Search};
 ///   threads search it each with its own table, taking the successors in an order of its own
 ///   at every depth, so that they value different components and read one another's values
 ///   instead of repeating them. This needs the index: a component without one is valued on
-///   the calling thread alone, but when the split is costly, where the other threads split
-///   the successors of each component while the calling thread takes them as they come,
-///   searching as alone (which successor settles a test may then change from run to run,
-///   never a value; where handing successors to another core costs more than it saves, the
-///   calling thread sees it in its timings and splits alone until that changes).
+///   the calling thread alone.
 /// - A question most of whose components are valued exactly rather than tested, in a game
 ///   without an index, stays with the calling thread (or, if it turns so later, the others
 ///   leave it): a heap game whose every heap needs the smaller ones, or a game whose tests

@@ -3,12 +3,18 @@
 //! An exact value v needs a witness for each value below v, most often the first successor
 //! tried, and a refutation of v, which tries every successor: half the search or more, and
 //! pieces that do not depend on one another. So each thread searching the question claims the
-//! successor it tries (see [`Root`](crate::solver::parallel::Root)), passes over those other
+//! successor it tries (see [`Root`]), passes over those other
 //! threads claimed, and comes back to them once it has tried the rest, when what their
-//! searches learned is published. A thread that finds another on the value it would try next
-//! tries the value above it meanwhile: that is the next value to refute or find a witness for
-//! whenever the one below has a witness, which it most often has. The witnesses and
-//! refutations found are shared, so that every thread moves on together.
+//! searches learned is published; those still claimed then, it searches too rather than wait.
+//! A thread that finds another on the first successor tried for the least value without a
+//! witness looks for a witness of the value above meanwhile: that is the next value to find a
+//! witness for or refute, once the one below has its witness, which it most often has. Once
+//! the least value has a second successor tried, it looks like a refutation, and the thread
+//! leaves the value above for it. The witnesses and refutations found are shared, so that
+//! every thread moves on together.
+//!
+//! A question's values are kept as bits of a word: from the value [`LAST_DIVIDED`] on, its
+//! threads search it as they would alone, and so does a thread whose search goes on alone.
 
 use std::hash::Hash;
 use std::sync::Arc;

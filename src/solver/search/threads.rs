@@ -150,14 +150,15 @@ impl<N: Clone + Eq + Hash> Engine<N> {
     /// - most of what it expanded since was valued exactly, which a search of the same
     ///   question by another thread repeats in nearly the same order (a heap game; a game
     ///   whose tests seldom settle), so that the other threads would only take memory;
-    /// - or its positions own memory on the heap (`needs_drop`), so that every successor is
-    ///   an allocation: once a process has a second thread, glibc's allocator takes a lock
-    ///   for every block its per-thread cache does not hold, for the rest of the process,
-    ///   and that costs such a game more than other threads searching beside it save it
-    ///   (Chomp written on a vector of rows: figures in BENCHMARKS.md).
+    /// - or its positions own memory on the heap (`needs_drop`) and its split is cheap, so
+    ///   that every successor is an allocation and little else: once a process has a second
+    ///   thread, glibc's allocator takes a lock for every block its per-thread cache does not
+    ///   hold, for the rest of the process, and that costs such a game more than other
+    ///   threads searching beside it save it (Chomp written on a vector of rows: figures in
+    ///   BENCHMARKS.md). A costly split is most of the work, and worth dividing.
     fn searches_alone<R: Rules<N>>(&self, expanded: u64, exact: u64) -> bool {
-        (2 * (self.exact_expansions - exact) > self.expansions - expanded
-            || std::mem::needs_drop::<N>())
+        let allocates = std::mem::needs_drop::<N>() && self.split_cache.split_cost() < COSTLY;
+        (2 * (self.exact_expansions - exact) > self.expansions - expanded || allocates)
             && R::index(self.table.position(self.frames[0].id)).is_none()
     }
 
