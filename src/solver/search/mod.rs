@@ -353,9 +353,11 @@ impl<N: Clone + Eq + Hash> Engine<N> {
     /// search, drops its stack and clears every mark of a component under search, which would
     /// otherwise read as a cycle.
     pub(super) fn begin(&mut self) {
-        // Left by a panic that unwound through a search with other threads.
+        // Left by a panic that unwound through a search with other threads, or by the
+        // division of the last question between them.
         self.shared = None;
         self.root_value = NO_VALUE;
+        self.root_others = root::Others::Untouched;
         if self.busy {
             // Also the marks of a check that every position is finite.
             self.abandon();
