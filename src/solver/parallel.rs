@@ -125,8 +125,8 @@ pub(super) struct Shared<N> {
     publish_all: bool,
 }
 
-/// A successor of the question a thread is searching: `component` (its last component not
-/// valued) for `goal`, as a witness for the value `value` of the question.
+/// A successor of the question a thread is searching: `component` (the one of its components
+/// searched next) for `goal`, as a witness for the value `value` of the question.
 struct Claim<N> {
     component: N,
     goal: u64,
@@ -137,8 +137,8 @@ struct Claim<N> {
 /// What the threads know of the question itself, and which of its successors each is
 /// searching: the threads divide the successors of the question between them, each trying
 /// those no other thread is on, and share the values they find witnesses for, and those they
-/// find none for. Values up to 63: the question of a component with more moves is not
-/// divided.
+/// find none for. Values are bits of a word: a question is divided while its least value
+/// without a witness is at most 62.
 pub(super) struct Root<N> {
     /// Values some successor of the question has.
     witnessed: AtomicU64,
