@@ -273,8 +273,9 @@ pub(super) struct Engine<N> {
     shared: Option<Arc<Shared<N>>>,
     /// Whether successors are looked up whole before they are split.
     whole: whole::WholeFirst,
-    /// This thread's number among the threads searching, and how many there are: the thread
-    /// tries the successors of the question rotated by its share of them.
+    /// This thread's number among the threads searching, and how many there are: it names
+    /// the thread's claims on a question they divide (see `root`), and an exhaustive search
+    /// takes the successors of each component rotated by the thread's share of them.
     rotation: (usize, usize),
     /// What this thread, dividing a question with others, did with the successors they
     /// claimed (see `root`).

@@ -19,11 +19,10 @@
 use std::hash::Hash;
 use std::sync::Arc;
 
-use super::step::fold_valued;
-use super::{EXACT, Engine, Kind, NO_VALUE, Step, ask_for};
+use super::step::{Task, drop_valued, task};
+use super::{EXACT, Engine, Kind, NO_VALUE, Step, ask_for, bits};
 use crate::Error;
 use crate::solver::parallel::{Root, Shared};
-use crate::solver::table::{PARTIAL, Table};
 
 /// What a thread dividing a question did with the successors other threads claimed, for the
 /// value it seeks.
@@ -35,46 +34,6 @@ pub(super) enum Others {
     PassedOver,
     /// It tried the rest: it searches them too, rather than wait for them.
     Joined,
-}
-
-/// What a successor of the question asks of the search for a value.
-enum Task {
-    /// Every component of the successor is valued: it has this value.
-    Valued(u64),
-    /// Its value is known not to be the one sought.
-    Pass,
-    /// A component of it is to be searched, for this goal.
-    Search(u32, u64),
-}
-
-/// What the successor of the question whose components valued so far add up to `partial`
-/// and whose others are `comps[next..end]` asks of a search for the value `sought`: the
-/// first component not valued is searched for its exact value if others follow it, else
-/// tested for the value that makes the successor's `sought`, unless its bounds rule that out.
-fn task<N>(
-    table: &Table<N>,
-    comps: &[u32],
-    partial: &mut u64,
-    next: &mut usize,
-    end: usize,
-    sought: u64,
-) -> Task {
-    if fold_valued(table, comps, partial, next, end) {
-        return Task::Valued(*partial);
-    }
-    let component = comps[*next];
-    if end - *next >= 2 {
-        return Task::Search(component, EXACT);
-    }
-    let target = sought ^ *partial;
-    let lower = table.state(component) & !PARTIAL;
-    let aux = table.aux(component);
-    let excluded = target < 32 && aux.excluded & (1 << target) != 0;
-    if target < lower || excluded || aux.value_bound().is_some_and(|bound| target > bound) {
-        Task::Pass
-    } else {
-        Task::Search(component, target)
-    }
 }
 
 /// The values of a question divided between threads are kept as bits of a word: from this
@@ -177,21 +136,14 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             }
             let at = frame.open_first + frame.cursor;
             let succ = open[at];
-            let (component, goal) = match task(
-                table,
-                comps,
+            let successor = (
                 &mut succ_partial[succ],
                 &mut succ_next[succ],
                 succ_end[succ],
-                sought,
-            ) {
+            );
+            let (component, goal) = match task(table, comps, successor, sought, false) {
                 Task::Valued(value) => {
-                    if value <= frame.succ_count as u64 {
-                        known[word + (value / 64) as usize] |= 1 << (value % 64);
-                    }
-                    let open_end = frame.open_first + frame.open_len;
-                    open.copy_within(at + 1..open_end, at);
-                    frame.open_len -= 1;
+                    drop_valued(known, open, frame, at, value);
                     continue;
                 }
                 Task::Pass => {
@@ -259,10 +211,10 @@ impl<N: Clone + Eq + Hash> Engine<N> {
         if frame.kind != Kind::Exact {
             return;
         }
-        let words = &self.known[frame.known_first..=frame.known_first + frame.succ_count / 64];
+        let witnessed = &self.known[frame.known_first..=frame.known_first + frame.succ_count / 64];
         // A value is at most the number of moves: some value up to it has no witness.
         let least = (0..=frame.succ_count as u64)
-            .find(|&v| words[(v / 64) as usize] & (1 << (v % 64)) == 0)
+            .find(|&v| !bits::contains(witnessed, v))
             .expect("a value without a witness");
         frame.sought = least;
         frame.cursor = 0;
@@ -279,15 +231,13 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             return;
         }
         let succ = self.open[frame.open_first + frame.cursor];
-        let next = self.succ_next[succ];
-        if next >= self.succ_end[succ] {
+        // Copies: what the search pushed, not what the frame makes of it when it returns.
+        let (mut partial, mut next) = (self.succ_partial[succ], self.succ_next[succ]);
+        let successor = (&mut partial, &mut next, self.succ_end[succ]);
+        let Task::Search(component, goal) =
+            task(&self.table, &self.comps, successor, frame.sought, false)
+        else {
             return;
-        }
-        let component = self.comps[next];
-        let goal = if self.succ_end[succ] - next >= 2 {
-            EXACT
-        } else {
-            frame.sought ^ self.succ_partial[succ]
         };
         shared.root.claim(
             self.table.position(component),

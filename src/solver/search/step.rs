@@ -11,7 +11,7 @@ use crate::solver::table::PARTIAL;
 /// Folds the components of a successor that are valued, from `next` on, into its nim-sum
 /// `partial`, up to the first that is not; whether every one is valued.
 #[inline]
-pub(super) fn fold_valued<N>(
+fn fold_valued<N>(
     table: &Table<N>,
     comps: &[u32],
     partial: &mut u64,
@@ -27,6 +27,70 @@ pub(super) fn fold_valued<N>(
         *next += 1;
     }
     true
+}
+
+/// What an open successor of a witness search asks of it, for the value sought.
+pub(super) enum Task {
+    /// Every component of the successor is valued: it has this value.
+    Valued(u64),
+    /// Its value is known not to be the one sought.
+    Pass,
+    /// A component of it is to be searched, for this goal: [`EXACT`], or the value that
+    /// makes the successor's the one sought.
+    Search(u32, u64),
+}
+
+/// What the successor whose components valued so far add up to `partial` and whose others
+/// are `comps[next..end]` asks of a search for the value `sought`: its first component not
+/// valued is searched for its exact value if others follow it (or with `exact`, in a mex),
+/// else tested for the value that makes the successor's `sought`, unless its bounds rule
+/// that out.
+#[inline]
+pub(super) fn task<N>(
+    table: &Table<N>,
+    comps: &[u32],
+    (partial, next, end): (&mut u64, &mut usize, usize),
+    sought: u64,
+    exact: bool,
+) -> Task {
+    if fold_valued(table, comps, partial, next, end) {
+        return Task::Valued(*partial);
+    }
+    let component = comps[*next];
+    if end - *next >= 2 || exact {
+        // Value all components but the last exactly, then test the last.
+        return Task::Search(component, EXACT);
+    }
+    let target = sought ^ *partial;
+    let lower = table.state(component) & !PARTIAL;
+    let aux = table.aux(component);
+    // A component asked about again and again is worth its exact value.
+    let excluded = target < 32 && aux.excluded & (1 << target) != 0 && aux.tests < MAX_TESTS;
+    // A value is at most the number of moves.
+    if target < lower || excluded || aux.value_bound().is_some_and(|bound| target > bound) {
+        Task::Pass
+    } else {
+        Task::Search(component, target)
+    }
+}
+
+/// Marks `value`, the value of the open successor at `open[at]` of a frame whose known
+/// values start at `known[known_first]`, and takes the successor out of the open list
+/// (`open[open_first..open_first + open_len]`), keeping the others in their order.
+#[inline]
+pub(super) fn drop_valued(
+    known: &mut [u64],
+    open: &mut [usize],
+    frame: &mut super::Frame,
+    at: usize,
+    value: u64,
+) {
+    if value <= frame.succ_count as u64 {
+        known[frame.known_first + (value / 64) as usize] |= 1 << (value % 64);
+    }
+    let open_end = frame.open_first + frame.open_len;
+    open.copy_within(at + 1..open_end, at);
+    frame.open_len -= 1;
 }
 
 impl<N: Clone + Eq + Hash> Engine<N> {
@@ -78,42 +142,20 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             }
             let at = frame.open_first + frame.cursor;
             let succ = open[at];
-            let end = succ_end[succ];
-            if fold_valued(
-                table,
-                comps,
+            let successor = (
                 &mut succ_partial[succ],
                 &mut succ_next[succ],
-                end,
-            ) {
-                let value = succ_partial[succ];
-                if value <= frame.succ_count as u64 {
-                    known_values[(value / 64) as usize] |= 1 << (value % 64);
+                succ_end[succ],
+            );
+            match task(table, comps, successor, sought, frame.kind == Kind::Mex) {
+                Task::Valued(value) => drop_valued(known, open, frame, at, value),
+                Task::Pass => frame.cursor += 1,
+                Task::Search(component, EXACT) => return Ok(Step::Push(component, EXACT)),
+                Task::Search(component, target) => {
+                    ask_for(request, target)?;
+                    return Ok(Step::Push(component, target));
                 }
-                // Out of the open list, keeping the others in their order.
-                let open_end = frame.open_first + frame.open_len;
-                open.copy_within(at + 1..open_end, at);
-                frame.open_len -= 1;
-                continue;
             }
-            let component = comps[succ_next[succ]];
-            if end - succ_next[succ] >= 2 || frame.kind == Kind::Mex {
-                // Value all components but the last exactly, then test the last.
-                return Ok(Step::Push(component, EXACT));
-            }
-            let target = sought ^ succ_partial[succ];
-            let lower = table.state(component) & !PARTIAL;
-            let aux = table.aux(component);
-            // A component asked about again and again is worth its exact value.
-            let excluded =
-                target < 32 && aux.excluded & (1 << target) != 0 && aux.tests < MAX_TESTS;
-            // A value is at most the number of moves.
-            if target < lower || excluded || aux.value_bound().is_some_and(|bound| target > bound) {
-                frame.cursor += 1;
-                continue;
-            }
-            ask_for(request, target)?;
-            return Ok(Step::Push(component, target));
         }
     }
 

@@ -163,7 +163,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
     }
 
     /// A helper thread's part in a search of `position` by several threads: the same search,
-    /// with the successors of `position` tried in the order `rotation` gives, until a thread
+    /// as thread `rotation.0` of `rotation.1` (see [`Engine`]'s `rotation`), until a thread
     /// answers. The table keeps what it learned; errors and panics only end the help.
     pub(super) fn help(&mut self, shared: Arc<Shared<N>>, position: N, rotation: (usize, usize))
     where
