@@ -14,7 +14,8 @@
 //! The threads divide the question's own successors ([`Root`]): an exact value needs a
 //! witness for each smaller value and a refutation of itself, and these, and the successors a
 //! refutation tries, are independent pieces of work, which each thread claims as it starts
-//! one.
+//! one; the first of them, which a short question is mostly made of, two threads may search
+//! together for a while.
 //!
 //! Components with an [`index`](crate::Game::index) share every exact value, whatever its
 //! cost, in an array read and written without locks. An exhaustive search needs the value of
@@ -126,12 +127,14 @@ pub(super) struct Shared<N> {
 }
 
 /// A successor of the question a thread is searching: `component` (the one of its components
-/// searched next) for `goal`, as a witness for the value `value` of the question.
+/// searched next) for `goal`, as a witness for the value `value` of the question; `helping`
+/// if the thread searches it beside the one that claimed it first (see [`Root::help`]).
 struct Claim<N> {
     component: N,
     goal: u64,
     value: u64,
     thread: usize,
+    helping: bool,
 }
 
 /// What the threads know of the question itself, and which of its successors each is
@@ -215,6 +218,7 @@ impl<N: Clone + Eq> Root<N> {
             goal,
             value,
             thread,
+            helping: false,
         });
         if let Some(tried) = claims.tried.get_mut(value as usize) {
             *tried += 1;
@@ -222,21 +226,36 @@ impl<N: Clone + Eq> Root<N> {
         true
     }
 
+    /// Records that `thread` searches `component` for `goal`, as a witness for `value`, beside
+    /// the thread that claimed it: the successor is not tried again for the value, so that
+    /// [`Root::ahead`] still sees the first successor tried for it, and sees it searched by
+    /// the thread that claimed it only.
+    pub(super) fn help(&self, component: &N, goal: u64, value: u64, thread: usize) {
+        self.claims().held.push(Claim {
+            component: component.clone(),
+            goal,
+            value,
+            thread,
+            helping: true,
+        });
+    }
+
     /// The value `thread` seeks a witness for, when `least` is the least value without one and
     /// `values` (bits) those with one, of a question with `moves` moves: the value above the
-    /// least while [`Root::ahead`] says so, else the least.
+    /// least while [`Root::ahead`] says so (or, with `ahead`, in any case), else the least.
     pub(super) fn value_to_seek(
         &self,
         least: u64,
         values: u64,
         moves: usize,
         thread: usize,
+        ahead: bool,
     ) -> u64 {
         let next = least + 1;
         if next as usize <= moves
             && values & (1 << next) == 0
             && !self.is_refuted(next)
-            && self.ahead(least, thread)
+            && (ahead || self.ahead(least, thread))
         {
             next
         } else {
@@ -246,8 +265,9 @@ impl<N: Clone + Eq> Root<N> {
 
     /// Whether a thread other than `thread` is searching the first successor claimed as a
     /// witness for `value`, and none is searching one for `value + 1`: a thread that finds
-    /// this is better off looking for a witness for `value + 1`, as the first successor tried
-    /// is most often the witness.
+    /// this is better off helping with that successor for a while (see [`Root::help`]), then
+    /// looking for a witness for `value + 1`, as the first successor tried is most often the
+    /// witness.
     pub(super) fn ahead(&self, value: u64, thread: usize) -> bool {
         let claims = self.claims();
         claims
@@ -257,7 +277,7 @@ impl<N: Clone + Eq> Root<N> {
             && claims
                 .held
                 .iter()
-                .any(|c| c.thread != thread && c.value == value)
+                .any(|c| c.thread != thread && c.value == value && !c.helping)
             && !claims
                 .held
                 .iter()
@@ -395,26 +415,45 @@ mod tests {
     fn a_thread_looks_ahead_only_while_another_is_on_the_first_successor_of_the_least_value() {
         let root = Root::new();
         // Nobody is on 0: seek 0.
-        assert_eq!(root.value_to_seek(0, 0, 10, 1), 0);
+        assert_eq!(root.value_to_seek(0, 0, 10, 1, false), 0);
         // Thread 0 tries the first successor for 0: thread 1 looks for a witness of 1.
         assert!(root.claim(&1u32, 0, 0, 0, false));
-        assert_eq!(root.value_to_seek(0, 0, 10, 1), 1);
+        assert_eq!(root.value_to_seek(0, 0, 10, 1, false), 1);
         // Not past the number of moves, nor to a value with a witness or refuted.
-        assert_eq!(root.value_to_seek(0, 0, 0, 1), 0);
-        assert_eq!(root.value_to_seek(0, 0b10, 10, 1), 0);
+        assert_eq!(root.value_to_seek(0, 0, 0, 1, false), 0);
+        assert_eq!(root.value_to_seek(0, 0b10, 10, 1, false), 0);
         root.refute(1);
-        assert_eq!(root.value_to_seek(0, 0, 10, 1), 0);
+        assert_eq!(root.value_to_seek(0, 0, 10, 1, false), 0);
         let root = Root::new();
         assert!(root.claim(&1u32, 0, 0, 0, false));
         // Another thread already on 1: stay on 0.
         assert!(root.claim(&2u32, 1, 1, 2, false));
-        assert_eq!(root.value_to_seek(0, 0, 10, 1), 0);
+        assert_eq!(root.value_to_seek(0, 0, 10, 1, false), 0);
         root.release(2);
-        assert_eq!(root.value_to_seek(0, 0, 10, 1), 1);
+        assert_eq!(root.value_to_seek(0, 0, 10, 1, false), 1);
         // A second successor tried for 0 makes it look like a refutation: back to 0.
         root.release(0);
         assert!(root.claim(&3u32, 0, 0, 0, false));
-        assert_eq!(root.value_to_seek(0, 0, 10, 1), 0);
+        assert_eq!(root.value_to_seek(0, 0, 10, 1, false), 0);
+    }
+
+    #[test]
+    fn a_thread_helping_with_a_successor_counts_neither_as_a_try_nor_as_its_holder() {
+        let root = Root::new();
+        assert!(root.claim(&1u32, 0, 0, 0, false));
+        root.help(&1, 0, 0, 1);
+        // Thread 0 still holds the only successor tried for 0 (a third thread would look
+        // ahead), and thread 1, helping, is not what thread 0 sees there.
+        assert!(root.ahead(0, 2));
+        assert!(!root.ahead(0, 0));
+        assert!(!root.claim(&1, 0, 0, 2, false));
+        // Once thread 0 moves on, only the helper is left on it: nobody to look ahead of.
+        root.release(0);
+        assert!(!root.ahead(0, 2));
+        // Looking ahead on demand, within the same bounds as always.
+        assert_eq!(root.value_to_seek(0, 0, 10, 1, true), 1);
+        assert_eq!(root.value_to_seek(0, 0, 0, 1, true), 0);
+        assert_eq!(root.value_to_seek(0, 0b10, 10, 1, true), 0);
     }
 
     #[test]

@@ -3,6 +3,7 @@
 
 use std::hash::Hash;
 
+use super::root::Help;
 use super::{
     ComponentIds, DIRECT_MARKS, EXACT, Engine, Frame, Kind, MAX_TESTS, MIN_SPLIT_CACHE,
     SPLITS_PER_POSITION, SplitCache, Table, WIDE, WINDOW, bits, grow, grow_to, search_memory,
@@ -595,6 +596,23 @@ impl<N: Clone + Eq + Hash> Engine<N> {
         self.keys.sort_unstable();
         for (at, &(_, succ)) in self.keys.iter().enumerate() {
             self.open[open_first + at] = succ;
+        }
+        if let (
+            1,
+            Help::Helping {
+                since,
+                rotated: false,
+            },
+        ) = (self.frames.len(), self.help)
+        {
+            // Helping another thread with this successor of the question: from the middle of
+            // the order on, so that the threads start apart.
+            let open = &mut self.open[open_first..];
+            open.rotate_left(open.len() / 2);
+            self.help = Help::Helping {
+                since,
+                rotated: true,
+            };
         }
         Ok(())
     }

@@ -285,6 +285,9 @@ pub(super) struct Engine<N> {
     root_value: u64,
     /// Steps until `root_value` is checked again.
     root_check: u32,
+    /// Whether this thread, dividing a question with others, helps with the first successor
+    /// tried for a value (see `root`).
+    help: root::Help,
 }
 
 /// The split cache may hold [`SPLITS_PER_POSITION`] successors per stored position, or this
@@ -336,6 +339,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             root_others: root::Others::Untouched,
             root_value: NO_VALUE,
             root_check: 0,
+            help: root::Help::Unused,
         }
     }
 
@@ -359,6 +363,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
         self.shared = None;
         self.root_value = NO_VALUE;
         self.root_others = root::Others::Untouched;
+        self.help = root::Help::Unused;
         if self.busy {
             // Also the marks of a check that every position is finite.
             self.abandon();

@@ -7,11 +7,15 @@
 //! threads claimed, and comes back to them once it has tried the rest, when what their
 //! searches learned is published; those still claimed then, it searches too rather than wait.
 //! A thread that finds another on the first successor tried for the least value without a
-//! witness looks for a witness of the value above meanwhile: that is the next value to find a
-//! witness for or refute, once the one below has its witness, which it most often has. Once
-//! the least value has a second successor tried, it looks like a refutation, and the thread
-//! leaves the value above for it. The witnesses and refutations found are shared, so that
-//! every thread moves on together.
+//! witness first searches that successor too, its own successors from the middle of their
+//! order on, until the other thread publishes the answer or for at most [`HELP_LIMIT`]
+//! expansions: in a short question that search is most of the work (the question may be worth
+//! its least value, and then nothing above it needs a witness). Then, and once it has helped,
+//! it looks for a witness of the value above: that is the next value to find a witness for or
+//! refute, once the one below has its witness, which it most often has. Once the least value
+//! has a second successor tried, it looks like a refutation, and the thread leaves the value
+//! above for it (after helping, it looks ahead once whatever the other thread does). The
+//! witnesses and refutations found are shared, so that every thread moves on together.
 //!
 //! A question's values are kept as bits of a word: from the value [`LAST_DIVIDED`] on, its
 //! threads search it as they would alone, and so does a thread whose search goes on alone.
@@ -23,6 +27,7 @@ use super::step::{Task, drop_valued, task};
 use super::{EXACT, Engine, Kind, NO_VALUE, Step, ask_for, bits};
 use crate::Error;
 use crate::solver::parallel::{Root, Shared};
+use crate::solver::table::PARTIAL;
 
 /// What a thread dividing a question did with the successors other threads claimed, for the
 /// value it seeks.
@@ -35,6 +40,54 @@ pub(super) enum Others {
     /// It tried the rest: it searches them too, rather than wait for them.
     Joined,
 }
+
+/// What a thread dividing a question does when another thread searches the first successor
+/// tried for the least value without a witness (see
+/// [`Root::ahead`](crate::solver::parallel::Root::ahead)).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Help {
+    /// It has not helped on this question yet: it searches that successor too.
+    Unused,
+    /// It searches that successor beside the other thread, since it had expanded `since`
+    /// components; `rotated` once it took the successor's own successors from the middle of
+    /// their order on, so that the two threads start apart.
+    Helping { since: u64, rotated: bool },
+    /// It helped: it looks for a witness of the value above the least once, whether or not
+    /// the other thread is still on the first successor tried.
+    LookAhead,
+    /// It helped and looked ahead: from now on [`Root::ahead`] alone decides.
+    ///
+    /// [`Root::ahead`]: crate::solver::parallel::Root::ahead
+    Used,
+}
+
+impl Help {
+    /// Whether thread `thread` of a question with `moves` moves helps with the first successor
+    /// tried for the least value without a witness, `least`, and the value it seeks, `values`
+    /// (bits) having witnesses: helping comes before looking ahead, once.
+    fn choose<N: Clone + Eq>(
+        self,
+        root: &Root<N>,
+        least: u64,
+        values: u64,
+        moves: usize,
+        thread: usize,
+    ) -> (bool, u64) {
+        if self == Help::Unused && root.ahead(least, thread) {
+            return (true, least);
+        }
+        let ahead = self == Help::LookAhead;
+        (
+            false,
+            root.value_to_seek(least, values, moves, thread, ahead),
+        )
+    }
+}
+
+/// A thread helps another with the first successor tried for a value for at most this many
+/// expansions: a short question is mostly that successor's search, and a long one loses
+/// little.
+const HELP_LIMIT: u64 = 1024;
 
 /// The values of a question divided between threads are kept as bits of a word: from this
 /// value on, its threads search it as they would alone.
@@ -56,6 +109,9 @@ impl<N: Clone + Eq + Hash> Engine<N> {
         // What this thread claimed is searched.
         shared.root.release(self.rotation.0);
         self.root_value = NO_VALUE;
+        if matches!(self.help, Help::Helping { .. }) {
+            self.help = Help::LookAhead;
+        }
         self.skip_tested();
         match self.next_root_step(&shared.root) {
             // Searched on as alone, from the value sought.
@@ -83,6 +139,8 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             open,
             known,
             root_others: others,
+            help,
+            expansions,
             ..
         } = self;
         let frame = &mut frames[0];
@@ -107,7 +165,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
                 frame.sought = least;
                 return Some(Step::Done);
             }
-            let wanted = root.value_to_seek(least, known[word], frame.succ_count, me);
+            let (helps, wanted) = help.choose(root, least, known[word], frame.succ_count, me);
             if frame.sought != wanted {
                 frame.sought = wanted;
                 frame.cursor = 0;
@@ -154,6 +212,17 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             };
             let joined = *others == Others::Joined;
             if root.claim(table.position(component), goal, sought, me, joined) {
+                if sought > least && *help == Help::LookAhead {
+                    *help = Help::Used;
+                }
+                return Some(Step::Push(component, goal));
+            }
+            if helps && goal != EXACT {
+                root.help(table.position(component), goal, sought, me);
+                *help = Help::Helping {
+                    since: *expansions,
+                    rotated: false,
+                };
                 return Some(Step::Push(component, goal));
             }
             *others = Others::PassedOver;
@@ -176,6 +245,19 @@ impl<N: Clone + Eq + Hash> Engine<N> {
         let Some(shared) = &self.shared else {
             return false;
         };
+        // The successor helped with is the frame above the question's.
+        if let (Help::Helping { since, .. }, Some(helped)) = (self.help, self.frames.get(1)) {
+            let answered = shared
+                .get(self.table.position(helped.id))
+                .is_some_and(|learned| {
+                    learned.state < PARTIAL
+                        || learned.state & !PARTIAL > helped.goal
+                        || (helped.goal < 32 && learned.excluded & (1 << helped.goal) != 0)
+                });
+            if answered || self.expansions - since > HELP_LIMIT {
+                return true;
+            }
+        }
         let root = &shared.root;
         let value = self.root_value;
         let least = u64::from((!root.witnessed()).trailing_zeros());
@@ -205,6 +287,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
     pub(super) fn leave_shared(&mut self) {
         self.shared = None;
         self.root_value = NO_VALUE;
+        self.help = Help::Unused;
         let Some(frame) = self.frames.first_mut() else {
             return;
         };
@@ -224,6 +307,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
     /// Claims, for this thread, the successor of the question it is searching (when other
     /// threads join a search under way).
     pub(super) fn claim_root_task(&mut self, shared: &Shared<N>) {
+        self.help = Help::Unused;
         let Some(frame) = self.frames.first() else {
             return;
         };
