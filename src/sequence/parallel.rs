@@ -75,7 +75,8 @@ impl<'scope, const SETS: usize> Link<'scope, SETS> {
         let main = std::thread::current();
         let handle = scope.spawn(move || body(&theirs, &main));
         // A thread just spawned may wait for a core until the scheduler next balances its
-        // load: given this core a moment, it starts at once (figures in BENCHMARKS.md).
+        // load: with this core given to it for a moment, it starts at once (figures in
+        // BENCHMARKS.md).
         std::thread::yield_now();
         let thread = handle.thread().clone();
         Link {

@@ -93,8 +93,9 @@ use crate::{Error, Game, Nimber, Outcome, Search};
 ///   finds another on the first successor tried for the least value without a witness
 ///   searches it too for a while (1,024 components expanded at most, its successors from
 ///   the middle of their order on: in a short question that search is most of the work),
-///   then looks for a witness of the value above meanwhile, and leaves it if that least
-///   value turns out to need its successors tried one after another. The witnesses and
+///   then looks for a witness of the value above while the other thread is on the least
+///   value, and leaves it if that least value turns out to need its successors tried one
+///   after another. The witnesses and
 ///   refutations found are shared, and each thread publishes what it learns about the
 ///   components it searches (exact values, bounds, excluded values; when the split is
 ///   costly, every component, else those that took a few expansions) in a sharded table all

@@ -14,8 +14,8 @@
 //! The threads divide the question's own successors ([`Root`]): an exact value needs a
 //! witness for each smaller value and a refutation of itself, and these, and the successors a
 //! refutation tries, are independent pieces of work, which each thread claims as it starts
-//! one; the first of them, which a short question is mostly made of, two threads may search
-//! together for a while.
+//! one; the first of them, which a short question is mostly made of, a second thread may
+//! search too for a while.
 //!
 //! Components with an [`index`](crate::Game::index) share every exact value, whatever its
 //! cost, in an array read and written without locks. An exhaustive search needs the value of
@@ -227,17 +227,46 @@ impl<N: Clone + Eq> Root<N> {
     }
 
     /// Records that `thread` searches `component` for `goal`, as a witness for `value`, beside
-    /// the thread that claimed it: the successor is not tried again for the value, so that
+    /// the thread that claimed it, if another thread holds that claim and nobody helps with
+    /// it yet; whether it did. The successor is not tried again for the value, so that
     /// [`Root::ahead`] still sees the first successor tried for it, and sees it searched by
     /// the thread that claimed it only.
-    pub(super) fn help(&self, component: &N, goal: u64, value: u64, thread: usize) {
-        self.claims().held.push(Claim {
+    pub(super) fn help(&self, component: &N, goal: u64, value: u64, thread: usize) -> bool {
+        let mut claims = self.claims();
+        let same = |c: &Claim<N>| c.goal == goal && c.component == *component;
+        if !claims
+            .held
+            .iter()
+            .any(|c| same(c) && c.thread != thread && !c.helping)
+            || claims.held.iter().any(|c| same(c) && c.helping)
+        {
+            return false;
+        }
+        claims.held.push(Claim {
             component: component.clone(),
             goal,
             value,
             thread,
             helping: true,
         });
+        true
+    }
+
+    /// Whether a thread other than `thread` still holds its claim on `component` for `goal`
+    /// (not as a helper): a helper leaves the successor once it does not.
+    pub(super) fn held_by_another(&self, component: &N, goal: u64, thread: usize) -> bool {
+        self.claims().held.iter().any(|c| {
+            c.thread != thread && !c.helping && c.goal == goal && c.component == *component
+        })
+    }
+
+    /// Whether a thread other than `thread` helps with a successor claimed for `value`: one
+    /// helper is enough; the others look ahead.
+    pub(super) fn helped(&self, value: u64, thread: usize) -> bool {
+        self.claims()
+            .held
+            .iter()
+            .any(|c| c.thread != thread && c.helping && c.value == value)
     }
 
     /// The value `thread` seeks a witness for, when `least` is the least value without one and
@@ -264,10 +293,10 @@ impl<N: Clone + Eq> Root<N> {
     }
 
     /// Whether a thread other than `thread` is searching the first successor claimed as a
-    /// witness for `value`, and none is searching one for `value + 1`: a thread that finds
-    /// this is better off helping with that successor for a while (see [`Root::help`]), then
-    /// looking for a witness for `value + 1`, as the first successor tried is most often the
-    /// witness.
+    /// witness for `value` (helpers aside, see [`Root::help`]), and none is searching one for
+    /// `value + 1`: a thread that finds this is better off helping with that successor for a
+    /// while, or looking for a witness for `value + 1`, as the first successor tried is most
+    /// often the witness.
     pub(super) fn ahead(&self, value: u64, thread: usize) -> bool {
         let claims = self.claims();
         claims
@@ -440,16 +469,26 @@ mod tests {
     #[test]
     fn a_thread_helping_with_a_successor_counts_neither_as_a_try_nor_as_its_holder() {
         let root = Root::new();
+        // Nobody holds it: nothing to help with.
+        assert!(!root.help(&1u32, 0, 0, 1));
         assert!(root.claim(&1u32, 0, 0, 0, false));
-        root.help(&1, 0, 0, 1);
+        assert!(!root.helped(0, 2));
+        assert!(root.help(&1, 0, 0, 1));
+        // One helper is enough.
+        assert!(!root.help(&1, 0, 0, 2));
+        assert!(root.helped(0, 2));
+        assert!(!root.helped(0, 1));
         // Thread 0 still holds the only successor tried for 0 (a third thread would look
         // ahead), and thread 1, helping, is not what thread 0 sees there.
         assert!(root.ahead(0, 2));
         assert!(!root.ahead(0, 0));
         assert!(!root.claim(&1, 0, 0, 2, false));
-        // Once thread 0 moves on, only the helper is left on it: nobody to look ahead of.
+        assert!(root.held_by_another(&1, 0, 1));
+        // Once thread 0 moves on, only the helper is left on it: nobody to look ahead of, and
+        // the helper leaves it.
         root.release(0);
         assert!(!root.ahead(0, 2));
+        assert!(!root.held_by_another(&1, 0, 1));
         // Looking ahead on demand, within the same bounds as always.
         assert_eq!(root.value_to_seek(0, 0, 10, 1, true), 1);
         assert_eq!(root.value_to_seek(0, 0, 0, 1, true), 0);

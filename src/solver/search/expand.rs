@@ -600,19 +600,16 @@ impl<N: Clone + Eq + Hash> Engine<N> {
         if let (
             1,
             Help::Helping {
-                since,
-                rotated: false,
+                rotated: rotated @ false,
+                ..
             },
-        ) = (self.frames.len(), self.help)
+        ) = (self.frames.len(), &mut self.help)
         {
             // Helping another thread with this successor of the question: from the middle of
             // the order on, so that the threads start apart.
             let open = &mut self.open[open_first..];
             open.rotate_left(open.len() / 2);
-            self.help = Help::Helping {
-                since,
-                rotated: true,
-            };
+            *rotated = true;
         }
         Ok(())
     }

@@ -7,9 +7,9 @@
 //! threads claimed, and comes back to them once it has tried the rest, when what their
 //! searches learned is published; those still claimed then, it searches too rather than wait.
 //! A thread that finds another on the first successor tried for the least value without a
-//! witness first searches that successor too, its own successors from the middle of their
-//! order on, until the other thread publishes the answer or for at most [`HELP_LIMIT`]
-//! expansions: in a short question that search is most of the work (the question may be worth
+//! witness first searches that successor too (one thread at most; its own successors from the
+//! middle of their order on), until the other thread is done with it or for at most
+//! [`HELP_LIMIT`] expansions: in a short question that search is most of the work (the question may be worth
 //! its least value, and then nothing above it needs a witness). Then, and once it has helped,
 //! it looks for a witness of the value above: that is the next value to find a witness for or
 //! refute, once the one below has its witness, which it most often has. Once the least value
@@ -27,7 +27,6 @@ use super::step::{Task, drop_valued, task};
 use super::{EXACT, Engine, Kind, NO_VALUE, Step, ask_for, bits};
 use crate::Error;
 use crate::solver::parallel::{Root, Shared};
-use crate::solver::table::PARTIAL;
 
 /// What a thread dividing a question did with the successors other threads claimed, for the
 /// value it seeks.
@@ -46,12 +45,18 @@ pub(super) enum Others {
 /// [`Root::ahead`](crate::solver::parallel::Root::ahead)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Help {
-    /// It has not helped on this question yet: it searches that successor too.
+    /// It has not helped on this question yet: it searches that successor too, if that is a
+    /// test and no other thread helps with it.
     Unused,
-    /// It searches that successor beside the other thread, since it had expanded `since`
-    /// components; `rotated` once it took the successor's own successors from the middle of
-    /// their order on, so that the two threads start apart.
-    Helping { since: u64, rotated: bool },
+    /// It searches that successor beside the other thread, for `goal`, since it had expanded
+    /// `since` components; `rotated` once it took the successor's own successors from the
+    /// middle of their order on (when they are split at once), so that the two threads start
+    /// apart.
+    Helping {
+        since: u64,
+        goal: u64,
+        rotated: bool,
+    },
     /// It helped: it looks for a witness of the value above the least once, whether or not
     /// the other thread is still on the first successor tried.
     LookAhead,
@@ -62,9 +67,9 @@ pub(super) enum Help {
 }
 
 impl Help {
-    /// Whether thread `thread` of a question with `moves` moves helps with the first successor
-    /// tried for the least value without a witness, `least`, and the value it seeks, `values`
-    /// (bits) having witnesses: helping comes before looking ahead, once.
+    /// Whether thread `thread` helps with the first successor tried for `least`, the least
+    /// value without a witness of a question with `moves` moves and witnesses for `values`
+    /// (bits), and the value it seeks: helping comes before looking ahead, once.
     fn choose<N: Clone + Eq>(
         self,
         root: &Root<N>,
@@ -73,7 +78,7 @@ impl Help {
         moves: usize,
         thread: usize,
     ) -> (bool, u64) {
-        if self == Help::Unused && root.ahead(least, thread) {
+        if self == Help::Unused && root.ahead(least, thread) && !root.helped(least, thread) {
             return (true, least);
         }
         let ahead = self == Help::LookAhead;
@@ -210,19 +215,24 @@ impl<N: Clone + Eq + Hash> Engine<N> {
                 }
                 Task::Search(component, goal) => (component, goal),
             };
+            if helps {
+                if goal != EXACT && root.help(table.position(component), goal, sought, me) {
+                    *help = Help::Helping {
+                        since: *expansions,
+                        goal,
+                        rotated: false,
+                    };
+                    return Some(Step::Push(component, goal));
+                }
+                // Not a test another thread is on: look ahead instead, as without helping.
+                *help = Help::LookAhead;
+                continue;
+            }
             let joined = *others == Others::Joined;
             if root.claim(table.position(component), goal, sought, me, joined) {
                 if sought > least && *help == Help::LookAhead {
                     *help = Help::Used;
                 }
-                return Some(Step::Push(component, goal));
-            }
-            if helps && goal != EXACT {
-                root.help(table.position(component), goal, sought, me);
-                *help = Help::Helping {
-                    since: *expansions,
-                    rotated: false,
-                };
                 return Some(Step::Push(component, goal));
             }
             *others = Others::PassedOver;
@@ -233,9 +243,11 @@ impl<N: Clone + Eq + Hash> Engine<N> {
     /// Whether this thread should leave the successor of the question it is searching: it
     /// searches it as a witness for the value above the least one without a witness, and the
     /// other threads now try the successors of that least value one after another, as for a
-    /// refutation (see [`Root::ahead`](crate::solver::parallel::Root::ahead)). Checked every
-    /// few steps. A search for a value that another thread found a witness for meanwhile is
-    /// finished: what it learns is published, and helps later.
+    /// refutation (see [`Root::ahead`](crate::solver::parallel::Root::ahead)); or it helps
+    /// with it (see [`Help`]), and the thread that claimed it is done with it, or the help
+    /// has lasted [`HELP_LIMIT`] expansions. Checked every few steps. A search for a value
+    /// that another thread found a witness for meanwhile is finished: what it learns is
+    /// published, and helps later.
     pub(super) fn root_task_stale(&mut self) -> bool {
         if self.root_check > 0 {
             self.root_check -= 1;
@@ -245,16 +257,14 @@ impl<N: Clone + Eq + Hash> Engine<N> {
         let Some(shared) = &self.shared else {
             return false;
         };
-        // The successor helped with is the frame above the question's.
-        if let (Help::Helping { since, .. }, Some(helped)) = (self.help, self.frames.get(1)) {
-            let answered = shared
-                .get(self.table.position(helped.id))
-                .is_some_and(|learned| {
-                    learned.state < PARTIAL
-                        || learned.state & !PARTIAL > helped.goal
-                        || (helped.goal < 32 && learned.excluded & (1 << helped.goal) != 0)
-                });
-            if answered || self.expansions - since > HELP_LIMIT {
+        // The successor helped with is the frame above the question's: left once the thread
+        // that claimed it is done with it.
+        if let (Help::Helping { since, goal, .. }, Some(helped)) = (self.help, self.frames.get(1)) {
+            let component = self.table.position(helped.id);
+            let helping = shared
+                .root
+                .held_by_another(component, goal, self.rotation.0);
+            if !helping || self.expansions - since > HELP_LIMIT {
                 return true;
             }
         }
