@@ -156,6 +156,19 @@ struct Claims<N> {
     tried: [u32; 64],
 }
 
+impl<N: Clone> Claims<N> {
+    /// Records the claim of `thread` on `component` for `goal`, as a witness for `value`.
+    fn hold(&mut self, component: &N, goal: u64, value: u64, thread: usize, helping: bool) {
+        self.held.push(Claim {
+            component: component.clone(),
+            goal,
+            value,
+            thread,
+            helping,
+        });
+    }
+}
+
 impl<N: Clone + Eq> Root<N> {
     fn new() -> Self {
         Root {
@@ -213,13 +226,7 @@ impl<N: Clone + Eq> Root<N> {
         {
             return false;
         }
-        claims.held.push(Claim {
-            component: component.clone(),
-            goal,
-            value,
-            thread,
-            helping: false,
-        });
+        claims.hold(component, goal, value, thread, false);
         if let Some(tried) = claims.tried.get_mut(value as usize) {
             *tried += 1;
         }
@@ -242,13 +249,7 @@ impl<N: Clone + Eq> Root<N> {
         {
             return false;
         }
-        claims.held.push(Claim {
-            component: component.clone(),
-            goal,
-            value,
-            thread,
-            helping: true,
-        });
+        claims.hold(component, goal, value, thread, true);
         true
     }
 
