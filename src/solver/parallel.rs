@@ -156,7 +156,21 @@ struct Claims<N> {
     tried: [u32; 64],
 }
 
-impl<N: Clone> Claims<N> {
+impl<N: Clone + Eq> Claims<N> {
+    /// The claims on `component` for `goal`.
+    fn on<'a>(&'a self, component: &'a N, goal: u64) -> impl Iterator<Item = &'a Claim<N>> {
+        self.held
+            .iter()
+            .filter(move |c| c.goal == goal && c.component == *component)
+    }
+
+    /// Whether a thread other than `thread` holds a claim on `component` for `goal`, not as a
+    /// helper.
+    fn held_by_another(&self, component: &N, goal: u64, thread: usize) -> bool {
+        self.on(component, goal)
+            .any(|c| c.thread != thread && !c.helping)
+    }
+
     /// Records the claim of `thread` on `component` for `goal`, as a witness for `value`.
     fn hold(&mut self, component: &N, goal: u64, value: u64, thread: usize, helping: bool) {
         self.held.push(Claim {
@@ -218,12 +232,7 @@ impl<N: Clone + Eq> Root<N> {
         anyway: bool,
     ) -> bool {
         let mut claims = self.claims();
-        if !anyway
-            && claims
-                .held
-                .iter()
-                .any(|c| c.thread != thread && c.goal == goal && c.component == *component)
-        {
+        if !anyway && claims.on(component, goal).any(|c| c.thread != thread) {
             return false;
         }
         claims.hold(component, goal, value, thread, false);
@@ -240,12 +249,8 @@ impl<N: Clone + Eq> Root<N> {
     /// the thread that claimed it only.
     pub(super) fn help(&self, component: &N, goal: u64, value: u64, thread: usize) -> bool {
         let mut claims = self.claims();
-        let same = |c: &Claim<N>| c.goal == goal && c.component == *component;
-        if !claims
-            .held
-            .iter()
-            .any(|c| same(c) && c.thread != thread && !c.helping)
-            || claims.held.iter().any(|c| same(c) && c.helping)
+        if !claims.held_by_another(component, goal, thread)
+            || claims.on(component, goal).any(|c| c.helping)
         {
             return false;
         }
@@ -256,9 +261,7 @@ impl<N: Clone + Eq> Root<N> {
     /// Whether a thread other than `thread` still holds its claim on `component` for `goal`
     /// (not as a helper): a helper leaves the successor once it does not.
     pub(super) fn held_by_another(&self, component: &N, goal: u64, thread: usize) -> bool {
-        self.claims().held.iter().any(|c| {
-            c.thread != thread && !c.helping && c.goal == goal && c.component == *component
-        })
+        self.claims().held_by_another(component, goal, thread)
     }
 
     /// Whether a thread other than `thread` helps with a successor claimed for `value`: one

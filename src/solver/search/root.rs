@@ -9,8 +9,9 @@
 //! A thread that finds another on the first successor tried for the least value without a
 //! witness first searches that successor too (one thread at most; its own successors from the
 //! middle of their order on), until the other thread is done with it or for at most
-//! [`HELP_LIMIT`] expansions: in a short question that search is most of the work (the question may be worth
-//! its least value, and then nothing above it needs a witness). Then, and once it has helped,
+//! [`HELP_LIMIT`] expansions: in a short question that search is most of the work (the
+//! question may be worth its least value, and then nothing above it needs a witness). Then,
+//! and once it has helped,
 //! it looks for a witness of the value above: that is the next value to find a witness for or
 //! refute, once the one below has its witness, which it most often has. Once the least value
 //! has a second successor tried, it looks like a refutation, and the thread leaves the value
