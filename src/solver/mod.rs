@@ -260,10 +260,15 @@ impl<G: Game> Solver<G> {
     /// budget keeps room beside it for two successors in the cache of split successors (each
     /// about `size_of::<G>()` plus 9 bytes). When
     /// the table is three quarters full, the solver keeps what the search under way needs and
-    /// the oldest exact values, up to half the budget, forgets the rest, and goes on: values
-    /// stay exact, and what was forgotten is searched again if it is met again. Only a search
-    /// that needs more than the whole budget at once (the components on its current line of
-    /// play and their open successors) fails, with [`Error::OutOfMemory`].
+    /// exact values up to half the budget (mostly those that were the most work to find, by
+    /// the components their searches expanded, and the oldest), forgets the rest, and goes
+    /// on: values stay exact, and what was forgotten is searched again if it is met again,
+    /// its work measured anew.
+    /// Only a search that needs more than the whole budget at once (the components on its
+    /// current line of play and their open successors) fails, with [`Error::OutOfMemory`].
+    ///
+    /// A budget a little below what a search reaches costs it a small factor; far below, a
+    /// search that meets the same components along many lines of play may grow like a tree.
     ///
     /// A forgotten position with an [`index`](Game::index) keeps its exact value in the array
     /// the index addresses (8 bytes an index, up to the largest met), so that it is never

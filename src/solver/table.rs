@@ -35,7 +35,8 @@ pub(crate) struct Aux {
     pub(crate) excluded: u32,
     /// How many tests of the value have searched the component.
     pub(crate) tests: u8,
-    /// [`ON_STACK`] and [`FINITE`].
+    /// [`ON_STACK`] and [`FINITE`] in the low bits, the work class above them (see
+    /// [`Aux::work`]).
     marks: u8,
 }
 
@@ -47,6 +48,9 @@ const ON_STACK: u8 = 1;
 
 /// The mark of a component from which every position reachable was examined, none repeating.
 const FINITE: u8 = 2;
+
+/// The bits of [`Aux::marks`] below the work class.
+const MARK_BITS: u32 = 2;
 
 /// The move count of a component whose moves were never listed.
 const NOT_COUNTED: u16 = u16::MAX;
@@ -84,6 +88,26 @@ impl Aux {
     /// Records that every position reachable from the component was examined.
     pub(crate) fn set_finite(&mut self) {
         self.marks |= FINITE;
+    }
+
+    /// How much a search of the component cost, the largest of its searches: 0 if it was
+    /// never searched, else one more than the base-2 logarithm of the components that search
+    /// expanded (itself included), at most 63. Under a memory budget, the table forgets the
+    /// cheapest values first.
+    #[inline]
+    pub(crate) fn work(self) -> u8 {
+        self.marks >> MARK_BITS
+    }
+
+    /// Records a search of the component that expanded `expanded` components, itself
+    /// included (see [`Aux::work`]).
+    #[inline]
+    pub(crate) fn record_work(&mut self, expanded: u64) {
+        let class = (u64::BITS - expanded.leading_zeros()).min(u32::from(u8::MAX >> MARK_BITS));
+        let class = class as u8;
+        if class > self.work() {
+            self.marks = (self.marks & ((1 << MARK_BITS) - 1)) | class << MARK_BITS;
+        }
     }
 
     /// Records that the component has `count` moves; returns the count kept (see
@@ -663,6 +687,27 @@ impl<N: Eq + Hash> Table<N> {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn the_work_class_keeps_the_largest_search_beside_the_marks() {
+        let mut aux = Aux::default();
+        assert_eq!(aux.work(), 0);
+        aux.set_finite();
+        aux.marks |= ON_STACK;
+        aux.record_work(1);
+        assert_eq!(aux.work(), 1);
+        aux.record_work(1000);
+        assert_eq!(aux.work(), 10);
+        // A cheaper search later leaves the class of the costliest.
+        aux.record_work(3);
+        assert_eq!(aux.work(), 10);
+        aux.record_work(u64::MAX);
+        assert_eq!(aux.work(), 63);
+        assert!(aux.finite() && aux.on_stack());
+        aux.marks &= !ON_STACK;
+        assert!(aux.finite() && !aux.on_stack());
+        assert_eq!(aux.work(), 63);
+    }
 
     #[test]
     fn a_move_count_too_large_to_keep_orders_but_bounds_nothing() {
