@@ -221,8 +221,8 @@ impl<G: Game> Solver<G> {
     /// Values never depend on it. A question whose search is short is answered on the calling
     /// thread alone; a long one is joined by the others (see [Threads](Solver#threads)). When
     /// they search on their own, each thread keeps a table of its own, so memory grows with the
-    /// number of threads; with [`with_memory`](Solver::with_memory), the budget is shared
-    /// among them.
+    /// number of threads; with [`with_memory`](Solver::with_memory), the budget is divided
+    /// among them, most of it to the calling thread.
     ///
     /// ```
     /// use sprague::{games::Nim, Nimber, Solver};
@@ -277,8 +277,11 @@ impl<G: Game> Solver<G> {
     /// values again would make it grow like a tree.
     ///
     /// The stack of the search itself is not counted: it holds the successors of the
-    /// components on the current line of play. With several threads, each thread's table gets
-    /// an equal share of the budget, and the table they publish to at most a quarter of one.
+    /// components on the current line of play. With several threads, the calling thread's
+    /// table gets five eighths of the budget, the other threads' tables a quarter among them,
+    /// and the table they publish to an eighth: the calling thread keeps what later questions
+    /// use, and its search goes on whatever the others do, so other threads take three
+    /// eighths from it, however many there are.
     ///
     /// ```
     /// use sprague::{games::GridCutting, Error, Solver};
@@ -483,16 +486,47 @@ impl<G: Game> Solver<G> {
             return;
         }
         self.helpers.clear();
-        if let Some(bytes) = self.memory {
-            self.engine.set_memory(bytes / self.threads);
+        let shares = self.memory.map(|bytes| MemoryShares::of(bytes, wanted));
+        if let Some(shares) = shares {
+            self.engine.set_memory(shares.caller);
+            self.engine.set_published_memory(shares.published);
         }
         for _ in 0..wanted {
             let mut helper = Engine::new();
             helper.table.limit = self.engine.table.limit;
-            if let Some(bytes) = self.memory {
-                helper.set_memory(bytes / self.threads);
+            if let Some(shares) = shares {
+                helper.set_memory(shares.helper);
             }
             self.helpers.push(helper);
+        }
+    }
+}
+
+/// How a memory budget is divided between the tables of a solver with other threads.
+///
+/// The calling thread's table keeps what every later question uses, and its search goes on
+/// whatever the others do: it gets most of the budget, the same share for any number of
+/// other threads. A helper's table holds what it searched for the question at hand, and the
+/// table the threads publish to what they share of it. The shares add up to the budget at
+/// most.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct MemoryShares {
+    /// The calling thread's table: five eighths.
+    caller: usize,
+    /// Each helper's table: a quarter among them.
+    helper: usize,
+    /// The published table: an eighth.
+    published: usize,
+}
+
+impl MemoryShares {
+    /// The shares of `bytes` for the calling thread and `helpers` others.
+    fn of(bytes: usize, helpers: usize) -> Self {
+        let (helpers_share, published) = (bytes / 4, bytes / 8);
+        MemoryShares {
+            caller: bytes - helpers_share - published,
+            helper: helpers_share / helpers.max(1),
+            published,
         }
     }
 }
@@ -600,4 +634,35 @@ where
     I: IntoIterator<Item = N>,
 {
     grundy_by(start, successors).map(Outcome::from)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::MemoryShares;
+
+    #[test]
+    fn the_shares_of_a_budget_add_up_to_it_at_most_and_the_caller_keeps_most() {
+        for bytes in [0, 7, 1000, 1 << 20, usize::MAX] {
+            for helpers in 1..=64 {
+                let shares = MemoryShares::of(bytes, helpers);
+                let total = [shares.caller, shares.published]
+                    .into_iter()
+                    .chain(std::iter::repeat_n(shares.helper, helpers))
+                    .try_fold(0usize, usize::checked_add);
+                assert!(
+                    total.is_some_and(|total| total <= bytes),
+                    "{bytes} {helpers}"
+                );
+                assert!(shares.caller >= bytes / 8 * 5, "{bytes} {helpers}");
+            }
+        }
+        assert_eq!(
+            MemoryShares::of(8000, 2),
+            MemoryShares {
+                caller: 5000,
+                helper: 1000,
+                published: 1000
+            }
+        );
+    }
 }

@@ -289,6 +289,9 @@ pub(super) struct Engine<N> {
     /// Whether this thread, dividing a question with others, helps with the first successor
     /// tried for a value (see `root`).
     help: root::Help,
+    /// The components the table shared with other threads may hold, when this thread divides
+    /// a question with them (see [`Engine::set_published_memory`]).
+    published: usize,
 }
 
 /// The share of the room a compaction keeps that goes to the exact values that cost the most
@@ -355,6 +358,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             root_value: NO_VALUE,
             root_check: 0,
             help: root::Help::Unused,
+            published: usize::MAX,
         }
     }
 
@@ -367,6 +371,12 @@ impl<N: Clone + Eq + Hash> Engine<N> {
         let positions = (bytes / each).max(16);
         self.table.budget = positions;
         self.compact_at = positions / 4 * 3;
+    }
+
+    /// Bounds the table this thread shares with others, when it divides a question, to about
+    /// `bytes` bytes: a published component costs about what a stored one does.
+    pub(super) fn set_published_memory(&mut self, bytes: usize) {
+        self.published = (bytes / Table::<N>::bytes_per_position()).max(16);
     }
 
     /// Makes the engine ready for a new question: after a panic that unwound through a

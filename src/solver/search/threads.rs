@@ -94,9 +94,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
         if result == Ok(Run::Paused) && self.searches_alone::<R>(expanded, exact) {
             result = self.run(rules, u64::MAX);
         } else if result == Ok(Run::Paused) {
-            // Published components cost about what stored ones do: a quarter of a thread's
-            // share of the budget, if there is one.
-            let shared = Shared::new(self.table.budget / 4, costly);
+            let shared = Shared::new(self.published, costly);
             self.claim_root_task(&shared);
             self.shared = Some(Arc::clone(&shared));
             let threads = helpers.len() + 1;
