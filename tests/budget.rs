@@ -1,11 +1,13 @@
 //! The solver under a memory budget a little below what a search reaches: exact values, and
 //! work that grows by a small factor, on one thread and on several.
 
+mod common;
+
 use std::cell::Cell;
 use std::sync::Arc;
 
-use smallvec::SmallVec;
-use sprague::{Game, Nimber, Solver, mex};
+use common::digraph::{self, ANYWHERE};
+use sprague::{Game, Nimber, Solver};
 
 thread_local! {
     /// How often [`Dag`] listed moves on this thread: a test counts the calling thread's
@@ -22,7 +24,7 @@ const MOST_LISTINGS: u64 = 1_000_000;
 #[derive(Clone, Debug)]
 struct Dag {
     edges: Arc<Vec<Vec<u16>>>,
-    at: SmallVec<[u16; 4]>,
+    at: Vec<u16>,
 }
 
 impl PartialEq for Dag {
@@ -44,19 +46,13 @@ impl Game for Dag {
         let listed = LISTINGS.get();
         LISTINGS.set(listed + 1);
         assert!(listed < MOST_LISTINGS, "moves listed {listed} times");
-        let mut next = Vec::new();
-        for (k, &node) in self.at.iter().enumerate() {
-            for &to in &self.edges[usize::from(node)] {
-                let mut at = self.at.clone();
-                at[k] = to;
-                at.sort_unstable();
-                next.push(Dag {
-                    edges: Arc::clone(&self.edges),
-                    at,
-                });
-            }
-        }
-        next
+        digraph::moves(&self.at, &self.edges)
+            .into_iter()
+            .map(|at| Dag {
+                edges: Arc::clone(&self.edges),
+                at,
+            })
+            .collect::<Vec<_>>()
     }
 
     fn split(&self) -> impl IntoIterator<Item = Self> {
@@ -64,51 +60,24 @@ impl Game for Dag {
             .iter()
             .map(|&node| Dag {
                 edges: Arc::clone(&self.edges),
-                at: SmallVec::from_slice(&[node]),
+                at: vec![node],
             })
-            .collect::<SmallVec<[_; 4]>>()
+            .collect::<Vec<_>>()
     }
 }
 
 /// A graph of 1,500 nodes with up to 20 edges each, to nodes anywhere below, within 300 or
-/// within 30, from a fixed seed; and the values of its nodes, by the definition.
-fn graph() -> (Arc<Vec<Vec<u16>>>, Vec<u64>) {
-    let mut state = 3u64;
-    let mut random = move |below: u64| {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state % below
-    };
-    let edges: Vec<Vec<u16>> = (0..1500u64)
-        .map(|node| {
-            if node == 0 {
-                return Vec::new();
-            }
-            let count = random(21);
-            let span = match random(3) {
-                0 => node,
-                1 => node.min(30),
-                _ => node.min(300),
-            };
-            (0..count)
-                .map(|_| (node - 1 - random(span)) as u16)
-                .collect()
-        })
-        .collect();
-    let mut values: Vec<u64> = Vec::new();
-    for out in &edges {
-        let reached = out.iter().map(|&to| Nimber::new(values[usize::from(to)]));
-        values.push(mex(reached).value());
-    }
-    (Arc::new(edges), values)
+/// within 30, from a fixed seed.
+fn graph() -> Arc<Vec<Vec<u16>>> {
+    Arc::new(digraph::random(3, 1500, 20, &[ANYWHERE, 30, 300]))
 }
 
 /// The value of the sum of the three highest nodes by `solver`, checked against the
 /// definition, and how often the calling thread listed moves.
 fn top_three(solver: &mut Solver<Dag>) -> u64 {
-    let (edges, values) = graph();
-    let at: SmallVec<[u16; 4]> = SmallVec::from_slice(&[1497, 1498, 1499]);
+    let edges = graph();
+    let values = digraph::values(&edges);
+    let at = vec![1497, 1498, 1499];
     let want = at.iter().fold(0, |x, &node| x ^ values[usize::from(node)]);
     LISTINGS.set(0);
     let got = solver.grundy(&Dag { edges, at }).unwrap();

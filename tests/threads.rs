@@ -8,6 +8,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
 use common::by_mex;
+use common::digraph;
 use common::user_cram::Cram;
 use sprague::games::Chomp;
 use sprague::{Game, Nimber, Solver};
@@ -183,20 +184,14 @@ std::thread_local! {
 
 impl Game for Tokens {
     fn successors(&self) -> impl IntoIterator<Item = Self> {
-        let mut next = Vec::new();
-        for (k, &node) in self.at.iter().enumerate() {
-            for &to in &self.edges[usize::from(node)] {
-                let mut at = self.at.clone();
-                at[k] = to;
-                at.sort_unstable();
-                next.push(Tokens {
-                    edges: self.edges.clone(),
-                    at,
-                    stalls: self.stalls,
-                });
-            }
-        }
-        next
+        digraph::moves(&self.at, &self.edges)
+            .into_iter()
+            .map(|at| Tokens {
+                edges: self.edges.clone(),
+                at,
+                stalls: self.stalls,
+            })
+            .collect::<Vec<_>>()
     }
 
     fn split(&self) -> impl IntoIterator<Item = Self> {
@@ -223,26 +218,9 @@ proptest::proptest! {
         seed in proptest::prelude::any::<u64>(),
     ) {
         // A graph of 1,500 nodes, each with up to eight edges to lower nodes.
-        let mut state = seed | 1;
-        let mut random = move |below: u64| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state % below
-        };
         let nodes = 1500u16;
-        let edges: Vec<Vec<u16>> = (0..nodes)
-            .map(|node| {
-                let count = if node == 0 { 0 } else { random(9) };
-                (0..count).map(|_| random(u64::from(node)) as u16).collect()
-            })
-            .collect();
-        // The definition, node by node upwards: the mex of the values of the edges' ends.
-        let mut value = vec![0u64; usize::from(nodes)];
-        for node in 0..usize::from(nodes) {
-            let reached: Vec<u64> = edges[node].iter().map(|&to| value[usize::from(to)]).collect();
-            value[node] = (0..).find(|v| !reached.contains(v)).unwrap();
-        }
+        let edges = digraph::random(seed, nodes, 8, &[digraph::ANYWHERE]);
+        let value = digraph::values(&edges);
         let at = vec![nodes - 3, nodes - 2, nodes - 1];
         let want = at.iter().fold(0, |x, &node| x ^ value[usize::from(node)]);
         let tokens = Tokens { edges: std::sync::Arc::new(edges), at, stalls: false };

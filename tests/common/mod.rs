@@ -2,6 +2,7 @@
 //! of the crate, and the small games several files play. Each test file uses part of it.
 #![allow(dead_code)]
 
+pub mod digraph;
 pub mod games;
 pub mod user_chomp;
 pub mod user_cram;
