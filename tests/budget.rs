@@ -1,5 +1,5 @@
 //! The solver under a memory budget a little below what a search reaches: exact values, and
-//! work that grows by a small factor, on one thread and on several.
+//! work that grows by a small factor, on one thread and on two.
 
 mod common;
 
@@ -7,7 +7,8 @@ use std::cell::Cell;
 use std::sync::Arc;
 
 use common::digraph::{self, ANYWHERE};
-use sprague::{Game, Nimber, Solver};
+use smallvec::{SmallVec, smallvec};
+use sprague::{Game, Nimber, Search, Solver};
 
 thread_local! {
     /// How often [`Dag`] listed moves on this thread: a test counts the calling thread's
@@ -24,7 +25,7 @@ const MOST_LISTINGS: u64 = 1_000_000;
 #[derive(Clone, Debug)]
 struct Dag {
     edges: Arc<Vec<Vec<u16>>>,
-    at: Vec<u16>,
+    at: SmallVec<[u16; 4]>,
 }
 
 impl PartialEq for Dag {
@@ -50,19 +51,22 @@ impl Game for Dag {
             .into_iter()
             .map(|at| Dag {
                 edges: Arc::clone(&self.edges),
-                at,
+                at: SmallVec::from_vec(at),
             })
             .collect::<Vec<_>>()
     }
 
+    // Nothing allocated: the split is timed as cheap even while other tests run, and a
+    // position that owns heap memory with a cheap split is searched by the calling thread
+    // alone until the question is long (see `Solver`'s Threads).
     fn split(&self) -> impl IntoIterator<Item = Self> {
         self.at
             .iter()
             .map(|&node| Dag {
                 edges: Arc::clone(&self.edges),
-                at: vec![node],
+                at: smallvec![node],
             })
-            .collect::<Vec<_>>()
+            .collect::<SmallVec<[_; 4]>>()
     }
 }
 
@@ -72,12 +76,12 @@ fn graph() -> Arc<Vec<Vec<u16>>> {
     Arc::new(digraph::random(3, 1500, 20, &[ANYWHERE, 30, 300]))
 }
 
-/// The value of the sum of the three highest nodes by `solver`, checked against the
-/// definition, and how often the calling thread listed moves.
+/// How often the calling thread listed moves while `solver` valued the sum of the three
+/// highest nodes, whose value it checks against the definition.
 fn top_three(solver: &mut Solver<Dag>) -> u64 {
     let edges = graph();
     let values = digraph::values(&edges);
-    let at = vec![1497, 1498, 1499];
+    let at = smallvec![1497, 1498, 1499];
     let want = at.iter().fold(0, |x, &node| x ^ values[usize::from(node)]);
     LISTINGS.set(0);
     let got = solver.grundy(&Dag { edges, at }).unwrap();
@@ -107,7 +111,55 @@ fn a_budget_that_suits_one_thread_suits_two() {
     // while a compaction kept only the oldest values).
     let free = top_three(&mut Solver::new().with_threads(1));
     let one = top_three(&mut Solver::new().with_threads(1).with_memory(400_000));
-    assert_eq!(one, free, "one thread forgot values");
+    // The same but for the order of a few splits, which the split cache's timings may change.
+    assert!(one <= free + free / 10, "{one} listings against {free}");
     let two = top_three(&mut Solver::new().with_threads(2).with_memory(400_000));
     assert!(two < 4 * free, "{two} listings against {free}");
+}
+
+#[test]
+fn other_settings_divide_the_budget_again() {
+    let free = top_three(&mut Solver::new().with_threads(1));
+    let mut two = Solver::new().with_threads(2).with_memory(400_000);
+    let divided = top_three(&mut two);
+    assert!(divided > free, "{divided} listings against {free}");
+    two.clear();
+    // One thread: the whole budget again, where the search fits.
+    let one = top_three(&mut two.with_threads(1));
+    assert!(one <= free + free / 10, "{one} listings against {free}");
+}
+
+/// A Nim heap searched exhaustively or pruned, as its flag says: an exhaustive search without
+/// an index is answered on the calling thread alone, before any other thread starts.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct Heap {
+    tokens: u32,
+    exhaustive: bool,
+}
+
+impl Game for Heap {
+    fn successors(&self) -> impl IntoIterator<Item = Self> {
+        let exhaustive = self.exhaustive;
+        (0..self.tokens).map(move |tokens| Heap { tokens, exhaustive })
+    }
+
+    fn search(&self) -> Search {
+        if self.exhaustive {
+            Search::Exhaustive
+        } else {
+            Search::Pruned
+        }
+    }
+}
+
+#[test]
+fn a_budget_divided_when_other_threads_start_leaves_room_for_the_question() {
+    // About 1,000 positions' worth: the first question stores 701 on the calling thread
+    // alone, with the whole budget; the second starts the other threads, which leaves the
+    // calling thread five eighths, fewer than it holds.
+    let mut solver = Solver::new().with_threads(2).with_memory(80_000);
+    let heap = |tokens, exhaustive| Heap { tokens, exhaustive };
+    assert_eq!(solver.grundy(&heap(700, true)).unwrap(), Nimber::new(700));
+    assert!(solver.len() > 600, "{} positions", solver.len());
+    assert_eq!(solver.grundy(&heap(100, false)).unwrap(), Nimber::new(100));
 }

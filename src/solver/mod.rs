@@ -212,6 +212,7 @@ impl<G: Game> Solver<G> {
     #[must_use]
     pub fn with_limit(mut self, max_positions: usize) -> Self {
         self.engine.table.limit = max_positions;
+        self.drop_helpers();
         self
     }
 
@@ -235,6 +236,7 @@ impl<G: Game> Solver<G> {
     #[must_use]
     pub fn with_threads(mut self, threads: usize) -> Self {
         self.threads = if threads == 0 { every_core() } else { threads };
+        self.drop_helpers();
         self
     }
 
@@ -277,11 +279,13 @@ impl<G: Game> Solver<G> {
     /// values again would make it grow like a tree.
     ///
     /// The stack of the search itself is not counted: it holds the successors of the
-    /// components on the current line of play. With several threads, the calling thread's
-    /// table gets five eighths of the budget, the other threads' tables a quarter among them,
-    /// and the table they publish to an eighth: the calling thread keeps what later questions
-    /// use, and its search goes on whatever the others do, so other threads take three
-    /// eighths from it, however many there are.
+    /// components on the current line of play. With several threads, from the first question
+    /// that may start the others on, the calling thread's table gets five eighths of the
+    /// budget, the other threads' tables a quarter among them, and the table they publish to
+    /// an eighth (but room for about 1,000 components and one page of 65,536 indexed values
+    /// at least): the calling thread keeps what later questions use, and its search goes on
+    /// whatever the others do, so other threads take three eighths from it, however many
+    /// there are. Setting the threads, the limit or the budget again divides it anew.
     ///
     /// ```
     /// use sprague::{games::GridCutting, Error, Solver};
@@ -296,8 +300,8 @@ impl<G: Game> Solver<G> {
     /// ```
     #[must_use]
     pub fn with_memory(mut self, bytes: usize) -> Self {
-        self.engine.set_memory(bytes);
         self.memory = Some(bytes);
+        self.drop_helpers();
         self
     }
 
@@ -478,6 +482,16 @@ impl<G: Game> Solver<G> {
         }
     }
 
+    /// Drops the engines of the other threads, made for the settings before, and gives the
+    /// calling thread's table the whole memory budget again: the next question that needs the
+    /// others makes them anew and divides the budget again.
+    fn drop_helpers(&mut self) {
+        self.helpers.clear();
+        if let Some(bytes) = self.memory {
+            self.engine.set_memory(bytes);
+        }
+    }
+
     /// Makes the engines of the other threads, with the same limit and a share of the memory
     /// budget, unless they exist.
     fn start_helpers(&mut self) {
@@ -506,9 +520,8 @@ impl<G: Game> Solver<G> {
 ///
 /// The calling thread's table keeps what every later question uses, and its search goes on
 /// whatever the others do: it gets most of the budget, the same share for any number of
-/// other threads. A helper's table holds what it searched for the question at hand, and the
-/// table the threads publish to what they share of it. The shares add up to the budget at
-/// most.
+/// other threads. A helper's table serves only the questions the helpers join, and the table
+/// the threads publish to what they share of one. The shares add up to the budget at most.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct MemoryShares {
     /// The calling thread's table: five eighths.

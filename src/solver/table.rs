@@ -49,7 +49,7 @@ const ON_STACK: u8 = 1;
 /// The mark of a component from which every position reachable was examined, none repeating.
 const FINITE: u8 = 2;
 
-/// The bits of [`Aux::marks`] below the work class.
+/// How many low bits of [`Aux::marks`] hold the marks, below the work class.
 const MARK_BITS: u32 = 2;
 
 /// The move count of a component whose moves were never listed.
@@ -92,8 +92,8 @@ impl Aux {
 
     /// How much a search of the component cost, the largest of its searches: 0 if it was
     /// never searched, else one more than the base-2 logarithm of the components that search
-    /// expanded (itself included), at most 63. Under a memory budget, the table forgets the
-    /// cheapest values first.
+    /// expanded (itself included), at most 63. Under a memory budget, a compaction gives most
+    /// of the room it keeps to the costliest classes (see the search's `compact`).
     #[inline]
     pub(crate) fn work(self) -> u8 {
         self.marks >> MARK_BITS

@@ -6,7 +6,7 @@ pub const ANYWHERE: u64 = u64::MAX;
 
 /// A digraph of `nodes` nodes drawn from `seed` (xorshift): node 0 has no edge, and every
 /// other node up to `most_edges` edges, each to a lower node within a span of it, the span
-/// drawn per node from `spans` (one of them is taken without a draw).
+/// drawn per node from `spans`, which are positive (a single span is taken without a draw).
 pub fn random(seed: u64, nodes: u16, most_edges: u64, spans: &[u64]) -> Vec<Vec<u16>> {
     let mut state = seed | 1;
     let mut draw = move |below: u64| {

@@ -438,34 +438,10 @@ impl<N: Clone + Eq + Hash> Engine<N> {
         for &c in &self.comps {
             keep[c as usize] = true;
         }
-        let kept = keep.iter().filter(|&&k| k).count();
-        let room = (self.table.budget / 2).saturating_sub(kept);
-        // The exact values not kept yet, by work class: whole classes from the costliest
-        // down, within their share of the room; then the oldest others, in what is left.
-        let exact = |id: usize| self.table.state(id as u32) < PARTIAL;
-        let mut by_class = [0usize; 64];
-        for (id, _) in keep.iter().enumerate().filter(|&(id, &k)| !k && exact(id)) {
-            by_class[usize::from(self.table.aux(id as u32).work())] += 1;
-        }
-        let (share, of) = COSTLIEST_SHARE;
-        let costliest_room = room / of * share;
-        let (mut least, mut costliest) = (by_class.len(), 0);
-        while least > 0 && costliest + by_class[least - 1] <= costliest_room {
-            least -= 1;
-            costliest += by_class[least];
-        }
-        let mut oldest = room - costliest;
-        for (id, k) in keep.iter_mut().enumerate() {
-            if *k || !exact(id) {
-                continue;
-            }
-            if usize::from(self.table.aux(id as u32).work()) >= least {
-                *k = true;
-            } else if oldest > 0 {
-                oldest -= 1;
-                *k = true;
-            }
-        }
+        let table = &self.table;
+        keep_costliest_and_oldest(&mut keep, table.budget / 2, |id| {
+            (table.state(id as u32) < PARTIAL).then(|| table.aux(id as u32).work())
+        });
         let remap = self.table.retain(&keep)?;
         for f in &mut self.frames {
             f.id = remap[f.id as usize];
@@ -495,6 +471,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
         rules: &mut R,
         position: N,
     ) -> Result<u64, Error> {
+        self.room_for_a_question()?;
         let (id, state) = self.table.intern::<R>(position)?;
         if state < PARTIAL {
             return Ok(state);
@@ -505,6 +482,17 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             .and_then(|()| self.run(rules, u64::MAX));
         self.busy = false;
         self.settle(result)
+    }
+
+    /// Compacts the table before a question if it holds as many positions as a compaction
+    /// starts at: its budget may have shrunk since the last question (other threads took
+    /// their shares, or a smaller budget was set), and the question's first position would
+    /// not fit.
+    fn room_for_a_question(&mut self) -> Result<(), Error> {
+        if self.table.len() >= self.compact_at {
+            self.compact()?;
+        }
+        Ok(())
     }
 
     /// The value a finished search left, or its error after clearing the stack.
@@ -638,5 +626,99 @@ impl<N: Clone + Eq + Hash> Engine<N> {
         self.comps.clear();
         self.open.clear();
         self.known.clear();
+    }
+}
+
+/// Marks in `keep` which exact values a compaction keeps besides those already marked, so
+/// that at most `target` are marked (or those already marked, if more): `work(id)` is the
+/// work class ([`Aux::work`](crate::solver::table::Aux::work)) of the exact value `id`, or
+/// `None` if `id` has none. Whole classes go first, from the costliest down, as long as they
+/// fit in [`COSTLIEST_SHARE`] of the room; a class is not split, so that which of its values
+/// stay does not depend on where the share happens to end. The rest of the room goes to the
+/// oldest values of the other classes.
+fn keep_costliest_and_oldest(keep: &mut [bool], target: usize, work: impl Fn(usize) -> Option<u8>) {
+    let room = target.saturating_sub(keep.iter().filter(|&&k| k).count());
+    let mut by_class = [0usize; 64];
+    for (id, _) in keep.iter().enumerate().filter(|&(_, &k)| !k) {
+        if let Some(class) = work(id) {
+            by_class[usize::from(class)] += 1;
+        }
+    }
+    let (share, out_of) = COSTLIEST_SHARE;
+    // The floor of room * share / out_of, without overflow.
+    let costliest_room = room / out_of * share + room % out_of * share / out_of;
+    let (mut least_class_kept, mut costliest_kept) = (by_class.len(), 0);
+    while least_class_kept > 0 && costliest_kept + by_class[least_class_kept - 1] <= costliest_room
+    {
+        least_class_kept -= 1;
+        costliest_kept += by_class[least_class_kept];
+    }
+    let mut oldest_room = room - costliest_kept;
+    for (id, k) in keep.iter_mut().enumerate().filter(|(_, k)| !**k) {
+        match work(id) {
+            Some(class) if usize::from(class) >= least_class_kept => *k = true,
+            Some(_) if oldest_room > 0 => {
+                oldest_room -= 1;
+                *k = true;
+            }
+            _ => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::keep_costliest_and_oldest;
+
+    /// The ids kept of exact values of work classes `work` (`None`: not exact), with those of
+    /// `marked` kept already, for `target`.
+    fn kept(work: &[Option<u8>], marked: &[usize], target: usize) -> Vec<usize> {
+        let mut keep = vec![false; work.len()];
+        for &id in marked {
+            keep[id] = true;
+        }
+        keep_costliest_and_oldest(&mut keep, target, |id| work[id]);
+        (0..work.len()).filter(|&id| keep[id]).collect()
+    }
+
+    #[test]
+    fn whole_classes_from_the_costliest_fill_nine_tenths_and_the_oldest_the_rest() {
+        // Ten of class 1, four of class 5, five of class 3, one not exact. Room for 10:
+        // classes 5 and 3 fill the nine tenths exactly, the oldest of class 1 the rest.
+        let mut work = vec![Some(1); 10];
+        work.extend([Some(5); 4]);
+        work.extend([Some(3); 5]);
+        work.push(None);
+        let want: Vec<usize> = [0].into_iter().chain(10..19).collect();
+        assert_eq!(kept(&work, &[], 10), want);
+        // One marked already leaves room for 9, nine tenths of it 8: class 5, then the five
+        // oldest.
+        assert_eq!(kept(&work, &[19], 10), [0, 1, 2, 3, 4, 10, 11, 12, 13, 19]);
+    }
+
+    #[test]
+    fn a_class_too_large_for_the_share_is_left_to_the_oldest() {
+        // Five of class 7 do not fit in nine tenths of 4: the four oldest stay, whatever
+        // their class.
+        let work = [
+            Some(1),
+            Some(7),
+            Some(1),
+            Some(7),
+            Some(7),
+            Some(7),
+            Some(7),
+        ];
+        assert_eq!(kept(&work, &[], 4), [0, 1, 2, 3]);
+        // A small room: nine tenths of 5 is 4, enough for the one of class 9.
+        let work = [Some(2), Some(2), Some(2), Some(2), Some(2), Some(9), None];
+        assert_eq!(kept(&work, &[], 5), [0, 1, 2, 3, 5]);
+    }
+
+    #[test]
+    fn what_the_stack_names_beyond_the_target_is_kept_and_nothing_more() {
+        let work = [Some(9), None, Some(1), Some(2)];
+        assert_eq!(kept(&work, &[1, 2, 3], 2), [1, 2, 3]);
+        assert_eq!(kept(&work, &[], 0), Vec::<usize>::new());
     }
 }

@@ -72,6 +72,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
         R: Rules<N>,
         N: Game,
     {
+        self.room_for_a_question()?;
         let (id, state) = self.table.intern::<R>(position)?;
         if state < PARTIAL {
             return Ok(state);
@@ -130,6 +131,10 @@ impl<N: Clone + Eq + Hash> Engine<N> {
                     let root = self.frames[0].id;
                     self.abandon();
                     self.table.set_state(root, value);
+                    // The question's work, as its search would have recorded it.
+                    self.table
+                        .aux_mut(root)
+                        .record_work(self.expansions - expanded + 1);
                     self.last_value = value;
                     result = Ok(Run::Finished);
                 } else {
