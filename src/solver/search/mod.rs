@@ -471,8 +471,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
         rules: &mut R,
         position: N,
     ) -> Result<u64, Error> {
-        self.room_for_a_question()?;
-        let (id, state) = self.table.intern::<R>(position)?;
+        let (id, state) = self.intern_question::<R>(position)?;
         if state < PARTIAL {
             return Ok(state);
         }
@@ -484,15 +483,15 @@ impl<N: Clone + Eq + Hash> Engine<N> {
         self.settle(result)
     }
 
-    /// Compacts the table before a question if it holds as many positions as a compaction
-    /// starts at: its budget may have shrunk since the last question (other threads took
-    /// their shares, or a smaller budget was set), and the question's first position would
-    /// not fit.
-    fn room_for_a_question(&mut self) -> Result<(), Error> {
+    /// The id and state of `position`, the component a question asks about, stored if it is
+    /// new. The table is compacted first if it holds as many positions as a compaction starts
+    /// at: its budget may have shrunk since the last question (other threads took their
+    /// shares, or a smaller budget was set), and the position would not fit.
+    fn intern_question<R: Rules<N>>(&mut self, position: N) -> Result<(u32, u64), Error> {
         if self.table.len() >= self.compact_at {
             self.compact()?;
         }
-        Ok(())
+        self.table.intern::<R>(position)
     }
 
     /// The value a finished search left, or its error after clearing the stack.

@@ -72,8 +72,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
         R: Rules<N>,
         N: Game,
     {
-        self.room_for_a_question()?;
-        let (id, state) = self.table.intern::<R>(position)?;
+        let (id, state) = self.intern_question::<R>(position)?;
         if state < PARTIAL {
             return Ok(state);
         }
