@@ -112,7 +112,8 @@ use crate::{Error, Game, Nimber, Outcome, Search};
 ///   without an index, stays with the calling thread (or, if it turns so later, the others
 ///   leave it): a heap game whose every heap needs the smaller ones, or a game whose tests
 ///   seldom settle, is searched by each thread in nearly the same order, and the others
-///   would only repeat its work. So does a question in a game without an index whose
+///   would only repeat its work. So does a question under a memory budget that holds too
+///   little of its search to divide (see [`Solver::with_memory`]), from then on. So does a question in a game without an index whose
 ///   positions own memory on the heap (a type that needs dropping, such as a vector of heaps
 ///   or rows): see the allocator below.
 ///
@@ -170,6 +171,10 @@ pub struct Solver<G> {
     cycle_check: bool,
     /// The memory budget, shared among the threads' tables.
     memory: Option<usize>,
+    /// Whether a question found the memory budget too small to divide between threads: the
+    /// calling thread then answers alone, with the whole budget, until the threads, the
+    /// limit or the budget are set again.
+    crowded: bool,
 }
 
 impl<G: Game> Solver<G> {
@@ -193,6 +198,7 @@ impl<G: Game> Solver<G> {
             threads: every_core(),
             cycle_check: false,
             memory: None,
+            crowded: false,
         }
     }
 
@@ -285,7 +291,11 @@ impl<G: Game> Solver<G> {
     /// an eighth (but room for about 1,000 components and one page of 65,536 indexed values
     /// at least): the calling thread keeps what later questions use, and its search goes on
     /// whatever the others do, so other threads take three eighths from it, however many
-    /// there are. Setting the threads, the limit or the budget again divides it anew.
+    /// there are. But a budget that holds too little of a search is better left whole: in a
+    /// game whose split is not costly, once the calling thread's table is compacted every
+    /// 4,096 expansions or more often, the others leave the question and give their memory
+    /// back, and the calling thread answers this question and the next ones alone, with the
+    /// whole budget. Setting the threads, the limit or the budget again divides it anew.
     ///
     /// ```
     /// use sprague::{games::GridCutting, Error, Solver};
@@ -384,10 +394,20 @@ impl<G: Game> Solver<G> {
                 // components: without an index, threads would mostly repeat one another.
                 let shares =
                     component.search() != Search::Exhaustive || component.index().is_some();
-                if self.threads > 1 && shares {
+                if self.threads > 1 && shares && !self.crowded {
                     self.start_helpers();
-                    self.engine
-                        .value_with_helpers(&mut GameRules, component, &mut self.helpers)
+                    let value = self.engine.value_with_helpers(
+                        &mut GameRules,
+                        component,
+                        &mut self.helpers,
+                        self.memory,
+                        &mut self.crowded,
+                    );
+                    if self.crowded {
+                        // The calling thread has the whole budget now, and keeps it.
+                        self.helpers.clear();
+                    }
+                    value
                 } else {
                     self.engine.value_of(&mut GameRules, component)
                 }
@@ -487,6 +507,7 @@ impl<G: Game> Solver<G> {
     /// others makes them anew and divides the budget again.
     fn drop_helpers(&mut self) {
         self.helpers.clear();
+        self.crowded = false;
         if let Some(bytes) = self.memory {
             self.engine.set_memory(bytes);
         }
@@ -651,7 +672,36 @@ where
 
 #[cfg(test)]
 mod tests {
-    use super::MemoryShares;
+    use super::{MemoryShares, Solver};
+    use crate::games::Cram;
+
+    #[test]
+    // Whether threads leave for want of memory depends on the game's split being cheap, as
+    // timed: unoptimized, Cram's split takes longer than a costly one.
+    #[cfg_attr(debug_assertions, ignore = "an unoptimized split is timed as costly")]
+    fn a_budget_too_small_to_divide_is_left_whole_to_the_calling_thread() -> Result<(), crate::Error>
+    {
+        let boards = [Cram::new(7, 4)?, Cram::new(6, 4)?];
+        let want: Vec<_> = boards
+            .iter()
+            .map(|board| Solver::new().with_threads(1).grundy(board))
+            .collect::<Result<_, _>>()?;
+        let budget = 100_000;
+        let alone = Solver::<Cram>::new().with_threads(1).with_memory(budget);
+        let mut solver = Solver::new().with_threads(2).with_memory(budget);
+        assert_eq!(solver.grundy(&boards[0])?, want[0]);
+        // Cram's split is cheap, and 100 KB holds a small part of a search of 7 x 4.
+        assert!(solver.crowded);
+        assert!(solver.helpers.is_empty());
+        assert_eq!(solver.engine.table.budget, alone.engine.table.budget);
+        assert_eq!(solver.grundy(&boards[1])?, want[1]);
+        assert!(solver.helpers.is_empty());
+        // Set again, the budget is divided again.
+        let mut solver = solver.with_memory(budget);
+        assert!(!solver.crowded);
+        assert_eq!(solver.grundy(&boards[1])?, want[1]);
+        Ok(())
+    }
 
     #[test]
     fn the_shares_of_a_budget_add_up_to_it_at_most_and_the_caller_keeps_most() {

@@ -265,6 +265,9 @@ pub(super) struct Engine<N> {
     compact_at: usize,
     /// How many components the engine has expanded: a clock for the threads' policies.
     expansions: u64,
+    /// How many times the table was compacted: beside `expansions`, how little of a search
+    /// the memory budget holds.
+    compactions: u64,
     /// Tests of components never tested before, and of components tested again.
     first_tests: u64,
     repeated_tests: u64,
@@ -348,6 +351,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             busy: false,
             compact_at: usize::MAX,
             expansions: 0,
+            compactions: 0,
             first_tests: 0,
             repeated_tests: 0,
             exact_expansions: 0,
@@ -423,6 +427,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
     /// (see [`COSTLIEST_SHARE`]), to bring the table down to half its budget; renumbers the
     /// rest.
     fn compact(&mut self) -> Result<(), Error> {
+        self.compactions += 1;
         let len = self.table.len();
         let mut keep = Vec::new();
         if keep.try_reserve_exact(len).is_err() {
@@ -612,6 +617,17 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             self.table.truncate(len);
         }
         self.split_cache.clear();
+    }
+
+    /// Forgets everything the engine stores and gives its memory back, keeping its limit and
+    /// its budgets.
+    pub(super) fn release(&mut self) {
+        let mut empty = Engine::new();
+        empty.table.limit = self.table.limit;
+        empty.table.budget = self.table.budget;
+        empty.compact_at = self.compact_at;
+        empty.published = self.published;
+        *self = empty;
     }
 
     /// Clears the stack after an error. Values and bounds found so far are facts and stay.
