@@ -289,7 +289,9 @@ impl<G: Game> Solver<G> {
     /// that may start the others on, the calling thread's table gets five eighths of the
     /// budget, the other threads' tables a quarter among them, and the table they publish to
     /// an eighth (but room for about 1,000 components and one page of 65,536 indexed values
-    /// at least): the calling thread keeps what later questions use, and its search goes on
+    /// at least; in a game with an [`index`](Game::index), most of that eighth holds the
+    /// values of indexed components, at 4 bytes each): the calling thread keeps what later
+    /// questions use, and its search goes on
     /// whatever the others do, so other threads take three eighths from it, however many
     /// there are. But a budget that holds too little of a search is better left whole: in a
     /// game whose split is not costly, once the calling thread's table is compacted every

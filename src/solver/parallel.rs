@@ -29,7 +29,7 @@ use std::sync::{Arc, Mutex, MutexGuard, OnceLock, PoisonError};
 
 use rustc_hash::{FxBuildHasher, FxHashMap};
 
-use super::table::{MAX_INDEX, PARTIAL, UNKNOWN};
+use super::table::{MAX_INDEX, PARTIAL, Table, UNKNOWN};
 
 /// Components expanded by a question on the calling thread before the others join.
 pub(super) const ALONE: u64 = 4096;
@@ -324,16 +324,30 @@ impl<N: Clone + Eq> Root<N> {
 }
 
 impl<N: Clone + Eq + Hash> Shared<N> {
-    /// A shared table for at most about `capacity` components; with `publish_all`, for every
-    /// component a thread values (see [`Shared::publishes`]).
-    pub(super) fn new(capacity: usize, publish_all: bool) -> Arc<Self> {
+    /// A shared table of about `bytes` bytes; with `publish_all`, for every component a thread
+    /// values (see [`Shared::publishes`]).
+    ///
+    /// In a game with an index (`indexed`, as the question is), components share their exact
+    /// values in pages of [`IndexedValues`], at 4 bytes a value rather than the tens of bytes
+    /// a published component takes, and the components published otherwise are few: the
+    /// pages get seven eighths of the bytes. Otherwise the published components get them all.
+    /// Either way, room for about 1,000 components and one page at least.
+    pub(super) fn new(bytes: usize, indexed: bool, publish_all: bool) -> Arc<Self> {
+        let page = size_of::<AtomicU32>() << PAGE_BITS;
+        let (pages, components) = if indexed {
+            (
+                bytes / 8 * 7 / page,
+                bytes / 8 / Table::<N>::bytes_per_position(),
+            )
+        } else {
+            (0, bytes / Table::<N>::bytes_per_position())
+        };
         Arc::new(Shared {
             shards: (0..SHARDS)
                 .map(|_| Mutex::new(FxHashMap::default()))
                 .collect(),
-            shard_capacity: (capacity / SHARDS).max(16),
-            // A page of values costs a few bytes an index, fewer than a stored component.
-            indexed: IndexedValues::new((capacity >> PAGE_BITS).max(1)),
+            shard_capacity: (components / SHARDS).max(16),
+            indexed: IndexedValues::new(pages.max(1)),
             stop: AtomicBool::new(false),
             answer: AtomicU64::new(u64::MAX),
             root: Root::new(),
@@ -428,6 +442,24 @@ impl<N: Clone + Eq + Hash> Shared<N> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_game_with_an_index_gives_most_of_the_shared_bytes_to_pages_of_values() {
+        let page = 4 << PAGE_BITS;
+        let each = Table::<u64>::bytes_per_position();
+        let indexed = Shared::<u64>::new(64 * page, true, false);
+        assert_eq!(indexed.indexed.spare.load(Ordering::Relaxed), 56);
+        assert_eq!(indexed.shard_capacity, 8 * page / each / SHARDS);
+        let plain = Shared::<u64>::new(64 * page, false, false);
+        assert_eq!(plain.indexed.spare.load(Ordering::Relaxed), 1);
+        assert_eq!(plain.shard_capacity, 64 * page / each / SHARDS);
+        // The 57th page finds no room: its values are not shared.
+        for p in 0..57 {
+            assert_eq!(indexed.indexed.set(p << PAGE_BITS, 3), p < 56);
+        }
+        assert_eq!(indexed.indexed.get(55 << PAGE_BITS), Some(3));
+        assert_eq!(indexed.indexed.get(56 << PAGE_BITS), None);
+    }
 
     #[test]
     fn a_successor_claimed_by_one_thread_is_passed_over_by_the_others_until_released() {

@@ -292,8 +292,8 @@ pub(super) struct Engine<N> {
     /// Whether this thread, dividing a question with others, helps with the first successor
     /// tried for a value (see `root`).
     help: root::Help,
-    /// The components the table shared with other threads may hold, when this thread divides
-    /// a question with them (see [`Engine::set_published_memory`]).
+    /// The bytes the table shared with other threads may take, when this thread divides a
+    /// question with them (see [`Engine::set_published_memory`]).
     published: usize,
 }
 
@@ -378,9 +378,9 @@ impl<N: Clone + Eq + Hash> Engine<N> {
     }
 
     /// Bounds the table this thread shares with others, when it divides a question, to about
-    /// `bytes` bytes: a published component costs about what a stored one does.
+    /// `bytes` bytes (see [`Shared::new`]).
     pub(super) fn set_published_memory(&mut self, bytes: usize) {
-        self.published = (bytes / Table::<N>::bytes_per_position()).max(16);
+        self.published = bytes;
     }
 
     /// Makes the engine ready for a new question: after a panic that unwound through a

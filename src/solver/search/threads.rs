@@ -131,7 +131,8 @@ impl<N: Clone + Eq + Hash> Engine<N> {
         if result == Ok(Run::Paused) && self.searches_alone::<R>(expanded, exact) {
             result = self.run(rules, u64::MAX);
         } else if result == Ok(Run::Paused) {
-            let shared = Shared::new(self.published, costly);
+            let indexed = R::index(self.table.position(self.frames[0].id)).is_some();
+            let shared = Shared::new(self.published, indexed, costly);
             self.claim_root_task(&shared);
             self.shared = Some(Arc::clone(&shared));
             let threads = helpers.len() + 1;
