@@ -74,8 +74,8 @@ use crate::{Error, Game, Nimber, Outcome, Search};
 /// heap memory, while a split costs less than two lookups). During a search, the stack holds,
 /// per component on the current line of play, the successors not yet valued, or for a test
 /// of a component with more than 512 moves at most 512 unsplit ones.
-/// [`Solver::with_memory`] bounds the table and the cache and forgets what the search does not
-/// hold when they fill.
+/// [`Solver::with_memory`] bounds the table and the cache; when the table fills, it takes the
+/// cache's room, and then forgets what the search does not hold.
 ///
 /// # Threads
 ///
@@ -266,8 +266,10 @@ impl<G: Game> Solver<G> {
     ///
     /// Each stored position costs [`size_of::<G>()`](size_of) plus a few dozen bytes, and the
     /// budget keeps room beside it for two successors in the cache of split successors (each
-    /// about `size_of::<G>()` plus 9 bytes). When
-    /// the table is three quarters full, the solver keeps what the search under way needs and
+    /// about `size_of::<G>()` plus 9 bytes). When the table is three quarters full, the cache
+    /// gives it the room of one successor per position, emptied, and then of the other: a
+    /// value kept saves a search, a cached split only a split. When the table is three
+    /// quarters full with the cache's room, the solver keeps what the search under way needs and
     /// exact values up to half the budget (mostly those that were the most work to find, by
     /// the components their searches expanded, and the oldest), forgets the rest, and goes
     /// on: values stay exact, and what was forgotten is searched again if it is met again,
@@ -688,14 +690,15 @@ mod tests {
             .iter()
             .map(|board| Solver::new().with_threads(1).grundy(board))
             .collect::<Result<_, _>>()?;
-        let budget = 100_000;
+        let budget = 40_000;
         let alone = Solver::<Cram>::new().with_threads(1).with_memory(budget);
         let mut solver = Solver::new().with_threads(2).with_memory(budget);
         assert_eq!(solver.grundy(&boards[0])?, want[0]);
-        // Cram's split is cheap, and 100 KB holds a small part of a search of 7 x 4.
+        // Cram's split is cheap, and 40 KB holds a small part of a search of 7 x 4.
         assert!(solver.crowded);
         assert!(solver.helpers.is_empty());
-        assert_eq!(solver.engine.table.budget, alone.engine.table.budget);
+        // The whole budget, and maybe some of the split cache's room.
+        assert!(solver.engine.table.budget >= alone.engine.table.budget);
         assert_eq!(solver.grundy(&boards[1])?, want[1]);
         assert!(solver.helpers.is_empty());
         // Set again, the budget is divided again.

@@ -12,14 +12,17 @@ use crate::Error;
 use crate::solver::rules::Rules;
 use crate::solver::table::PARTIAL;
 
-/// How many successors the split cache may hold beside `table`: [`SPLITS_PER_POSITION`] per
-/// stored position, or [`MIN_SPLIT_CACHE`], within the memory budget.
-pub(super) fn split_cache_capacity<N>(table: &Table<N>) -> usize {
+/// How many successors `cache` may hold beside `table`: [`SPLITS_PER_POSITION`] per stored
+/// position, or [`MIN_SPLIT_CACHE`], within the room the memory budget leaves it.
+pub(super) fn split_cache_capacity<N: Clone + Eq + Hash>(
+    cache: &SplitCache<N>,
+    table: &Table<N>,
+) -> usize {
     table
         .len()
         .saturating_mul(SPLITS_PER_POSITION)
         .max(MIN_SPLIT_CACHE)
-        .min(table.budget.saturating_mul(SPLITS_PER_POSITION))
+        .min(cache.room())
 }
 
 /// Drops pairs of equal components from `comps[start..]`, the components of one successor
@@ -119,7 +122,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
         table: &mut Table<N>,
         successor: N,
     ) -> Result<ComponentIds, Error> {
-        let capacity = split_cache_capacity(table);
+        let capacity = split_cache_capacity(cache, table);
         cache.get_or_split(successor, capacity, |successor, ids| {
             Self::intern_components::<R>(table, successor, ids)
         })

@@ -39,6 +39,8 @@ pub(super) struct SplitCache<N> {
     judged: bool,
     /// The median time of a split in the last trial that timed one.
     cost: Duration,
+    /// The most successors the memory budget leaves the cache.
+    room: usize,
 }
 
 /// The cache is judged after this many lookups: kept if it pays by the medians of the sampled
@@ -68,6 +70,7 @@ impl<N: Clone + Eq + Hash> SplitCache<N> {
             rests: Rests::new(REST, LONGEST_REST),
             judged: false,
             cost: Duration::ZERO,
+            room: usize::MAX,
         }
     }
 
@@ -78,6 +81,20 @@ impl<N: Clone + Eq + Hash> SplitCache<N> {
 
     pub(super) fn clear(&mut self) {
         self.store.clear();
+    }
+
+    /// The most successors the memory budget leaves the cache.
+    pub(super) fn room(&self) -> usize {
+        self.room
+    }
+
+    /// Leaves the cache room for at most `successors` successors; if that is less than it had,
+    /// forgets what it holds and frees its memory.
+    pub(super) fn set_room(&mut self, successors: usize) {
+        if successors < self.room {
+            self.store.release();
+        }
+        self.room = successors;
     }
 
     /// The bytes the cache takes for each successor it holds.
