@@ -403,12 +403,10 @@ impl<N: Clone + Eq + Hash> Engine<N> {
     /// a compaction.
     ///
     /// A cached split saves a split; a value kept saves a search, and a search a little
-    /// short of room searches the values it forgot again and again. Measured on one thread,
-    /// the cache's room given to the table before the first compaction: `games::Cram` 7 x 5,
-    /// whose cache mostly stands aside, with 1 MB 1,122 against 788 ms; user-written Cram
-    /// 7 x 4, whose cache saves a tenth of its splits, as fast with 3 MB, a twentieth slower
-    /// with 800 KB to 1.5 MB, a fifth faster with 400 KB; random acyclic games of 3,000 nodes
-    /// with 300 and 500 KB, 0.04 s against more than a minute.
+    /// short of room searches the values it forgot again and again. A game whose cache stands
+    /// aside (its split is cheap) kept the cache's room empty; one whose cache saves a tenth
+    /// of its splits (user-written Cram) loses little by it, less with the room taken a
+    /// successor per position at a time than all at once (BENCHMARKS.md has the figures).
     fn make_room(&mut self) -> Result<(), Error> {
         if self.split_share > 0 {
             self.split_share -= 1;
