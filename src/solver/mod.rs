@@ -111,11 +111,11 @@ use crate::{Error, Game, Nimber, Outcome, Search};
 /// - A question most of whose components are valued exactly rather than tested, in a game
 ///   without an index, stays with the calling thread (or, if it turns so later, the others
 ///   leave it): a heap game whose every heap needs the smaller ones, or a game whose tests
-///   seldom settle, is searched by each thread in nearly the same order, and the others
-///   would only repeat its work. So does a question under a memory budget that holds too
-///   little of its search to divide (see [`Solver::with_memory`]), from then on. So does a question in a game without an index whose
-///   positions own memory on the heap (a type that needs dropping, such as a vector of heaps
-///   or rows): see the allocator below.
+///   seldom settle, is searched by each thread in nearly the same order, and the others would
+///   only repeat its work. So does a question under a memory budget that holds too little of
+///   its search to divide (see [`Solver::with_memory`]), from then on. So does a question in a
+///   game without an index whose positions own memory on the heap (a type that needs dropping,
+///   such as a vector of heaps or rows): see the allocator below.
 ///
 /// Values never depend on the number of threads: every answer is exact.
 ///
@@ -267,13 +267,13 @@ impl<G: Game> Solver<G> {
     /// Each stored position costs [`size_of::<G>()`](size_of) plus a few dozen bytes, and the
     /// budget keeps room beside it for two successors in the cache of split successors (each
     /// about `size_of::<G>()` plus 9 bytes). When the table is three quarters full, the cache
-    /// gives it the room of one successor per position, emptied, and then of the other: a
-    /// value kept saves a search, a cached split only a split. When the table is three
-    /// quarters full with the cache's room, the solver keeps what the search under way needs and
-    /// exact values up to half the budget (mostly those that were the most work to find, by
-    /// the components their searches expanded, and the oldest), forgets the rest, and goes
-    /// on: values stay exact, and what was forgotten is searched again if it is met again,
-    /// its work measured anew.
+    /// gives it the room of one successor per position, emptied, and then of the other: a value
+    /// kept saves a search, a cached split only a split. When the table is three quarters full
+    /// with the cache's room, the solver keeps what the search under way needs and exact values
+    /// up to half the budget (mostly those that were the most work to find, by the components
+    /// their searches expanded, and the oldest), forgets the rest, and goes on: values stay
+    /// exact, and what was forgotten is searched again if it is met again, its work measured
+    /// anew.
     /// Only a search that needs more than the whole budget at once (the components on its
     /// current line of play and their open successors) fails, with [`Error::OutOfMemory`].
     ///
@@ -286,20 +286,19 @@ impl<G: Game> Solver<G> {
     /// what it reaches then costs about what it costs without one, where searching forgotten
     /// values again would make it grow like a tree.
     ///
-    /// The stack of the search itself is not counted: it holds the successors of the
-    /// components on the current line of play. With several threads, from the first question
-    /// that may start the others on, the calling thread's table gets five eighths of the
-    /// budget, the other threads' tables a quarter among them, and the table they publish to
-    /// an eighth (but room for about 1,000 components and one page of 65,536 indexed values
-    /// at least; in a game with an [`index`](Game::index), most of that eighth holds the
-    /// values of indexed components, at 4 bytes each): the calling thread keeps what later
-    /// questions use, and its search goes on
-    /// whatever the others do, so other threads take three eighths from it, however many
-    /// there are. But a budget that holds too little of a search is better left whole: in a
-    /// game whose split is not costly, once the calling thread's table is compacted every
-    /// 4,096 expansions or more often, the others leave the question and give their memory
-    /// back, and the calling thread answers this question and the next ones alone, with the
-    /// whole budget. Setting the threads, the limit or the budget again divides it anew.
+    /// The stack of the search itself is not counted: it holds the successors of the components
+    /// on the current line of play. With several threads, from the first question that may
+    /// start the others on, the calling thread's table gets five eighths of the budget, the
+    /// other threads' tables a quarter among them, and the table they publish to an eighth (but
+    /// room for about 1,000 components and one page of 65,536 indexed values at least; in a
+    /// game with an [`index`](Game::index), most of that eighth holds the values of indexed
+    /// components, at 4 bytes each): the calling thread keeps what later questions use, and its
+    /// search goes on whatever the others do, so other threads take three eighths from it,
+    /// however many there are. But a budget that holds too little of a search is better left
+    /// whole: in a game whose split is not costly, once the calling thread's table is compacted
+    /// every 4,096 expansions or more often, the others leave the question and give their
+    /// memory back, and the calling thread answers this question and the next ones alone, with
+    /// the whole budget. Setting the threads, the limit or the budget again divides it anew.
     ///
     /// ```
     /// use sprague::{games::GridCutting, Error, Solver};
