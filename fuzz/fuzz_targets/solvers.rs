@@ -226,14 +226,26 @@ fn to_outcome(win: Option<bool>) -> Outcome {
     }
 }
 
-fn check_cycle(e: &Error, positions: usize) {
+/// Checks an error of a solver that found no value, with a memory budget if `budgeted`.
+fn check_cycle(e: &Error, positions: usize, budgeted: bool) {
     match e {
         Error::Cycle { length, depth } => assert!(
             *length >= 1 && *length <= positions && *depth < positions,
             "{e}"
         ),
         Error::LimitExceeded { .. } => {}
+        Error::OutOfMemory { .. } if budgeted => {}
         e => panic!("unexpected error {e}"),
+    }
+}
+
+/// The generic solvers' settings: the limit, and a memory budget of a few kilobytes (a few
+/// dozen positions, so that tables make room and compact) and two threads, or neither.
+fn generic(limit: usize, memory: Option<usize>, threads: usize) -> Solver<Tokens> {
+    let solver = Solver::new().with_limit(limit).with_threads(threads);
+    match memory {
+        Some(bytes) => solver.with_memory(bytes),
+        None => solver,
     }
 }
 
@@ -271,9 +283,15 @@ fn run(u: &mut Unstructured<'_>) -> Result<()> {
     } else {
         u.int_in_range(1..=40)?
     };
-    let mut solver = Solver::new().with_limit(limit);
+    let memory = if u.arbitrary()? {
+        Some(u.int_in_range(0..=8000)?)
+    } else {
+        None
+    };
+    let threads = u.int_in_range(1..=2)?;
+    let mut solver = generic(limit, memory, threads);
     // Reused whatever it answers: with the check, every answer is exact or a `Cycle`.
-    let mut checked = Solver::new().with_limit(limit).with_cycle_check();
+    let mut checked = generic(limit, memory, threads).with_cycle_check();
     let mut misere = MisereSolver::new().with_limit(limit);
     let mut loopy = LoopySolver::new().with_limit(limit);
     let panic_at = if u.arbitrary()? {
@@ -295,8 +313,8 @@ fn run(u: &mut Unstructured<'_>) -> Result<()> {
         };
         if std::env::var_os("SPRAGUE_FUZZ_TRACE").is_some() {
             eprintln!(
-                "graph {graph:?}, limit {limit}, panic at call {panic_at} of solver \
-                 {panicking}: {p:?}"
+                "graph {graph:?}, limit {limit}, memory {memory:?}, {threads} threads, panic at \
+                 call {panic_at} of solver {panicking}: {p:?}"
             );
         }
         let r = Reference::new(&p);
@@ -330,9 +348,10 @@ fn run(u: &mut Unstructured<'_>) -> Result<()> {
                 // Without the check, a position that repeats may get a value (documented); its
                 // outcome is still checked below.
                 (Ok(_), None) => {}
-                (Err(e), None) => check_cycle(&e, positions),
+                (Err(e), None) => check_cycle(&e, positions, memory.is_some()),
                 (Err(e), Some(_)) => assert!(
-                    matches!(e, Error::LimitExceeded { .. }),
+                    matches!(e, Error::LimitExceeded { .. })
+                        || (memory.is_some() && matches!(e, Error::OutOfMemory { .. })),
                     "{e} for {p:?} on {graph:?}"
                 ),
             }
@@ -346,7 +365,7 @@ fn run(u: &mut Unstructured<'_>) -> Result<()> {
                     assert_eq!(o, to_outcome(normal[0]), "{p:?} on {graph:?}");
                 }
                 Ok(_) => {}
-                Err(e) => check_cycle(&e, positions),
+                Err(e) => check_cycle(&e, positions, memory.is_some()),
             }
         }
         // Without the check, a game that is not finite may get answers that mean nothing
@@ -365,9 +384,10 @@ fn run(u: &mut Unstructured<'_>) -> Result<()> {
             match (result, value) {
                 (Ok(g), Some(x)) => assert_eq!(g.value(), x, "checked: {p:?} on {graph:?}"),
                 (Ok(g), None) => panic!("checked: {g} for {p:?}, which repeats, on {graph:?}"),
-                (Err(e), None) => check_cycle(&e, positions),
+                (Err(e), None) => check_cycle(&e, positions, memory.is_some()),
                 (Err(e), Some(_)) => assert!(
-                    matches!(e, Error::LimitExceeded { .. }),
+                    matches!(e, Error::LimitExceeded { .. })
+                        || (memory.is_some() && matches!(e, Error::OutOfMemory { .. })),
                     "checked: {e} for {p:?} on {graph:?}"
                 ),
             }
@@ -381,9 +401,10 @@ fn run(u: &mut Unstructured<'_>) -> Result<()> {
                         assert_eq!(normal[id], Some(false), "checked: {m:?} from {p:?}");
                     }
                 }
-                Err(e) if value.is_none() => check_cycle(&e, positions),
+                Err(e) if value.is_none() => check_cycle(&e, positions, memory.is_some()),
                 Err(e) => assert!(
-                    matches!(e, Error::LimitExceeded { .. }),
+                    matches!(e, Error::LimitExceeded { .. })
+                        || (memory.is_some() && matches!(e, Error::OutOfMemory { .. })),
                     "checked: {e} for moves from {p:?} on {graph:?}"
                 ),
             }
@@ -392,7 +413,7 @@ fn run(u: &mut Unstructured<'_>) -> Result<()> {
         if let Some(result) = guarded(|| misere.outcome(&p)) {
             match result {
                 Ok(o) => assert_eq!(o, to_outcome(misere_ref[0]), "misère {p:?} on {graph:?}"),
-                Err(e) => check_cycle(&e, positions),
+                Err(e) => check_cycle(&e, positions, false),
             }
         }
         if let Some(Ok(moves)) = guarded(|| misere.winning_moves(&p)) {
