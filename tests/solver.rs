@@ -892,10 +892,18 @@ fn a_game_whose_tests_repeat_is_searched_for_exact_values() {
 fn a_game_whose_positions_own_memory_is_searched_by_one_thread() {
     // Each successor of Chomp on a vector of rows is an allocation, which glibc's allocator
     // locks for once a second thread has started: the question stays on the calling thread,
-    // which lists every position exactly as often as one thread does.
+    // which lists the same positions as one thread does, and as often but for the few tests
+    // that the split cache settles one way or another as its timings keep it or rest it (a
+    // second thread would list thousands more).
     let alone = counted_chomp::<1>(9, 9, 1);
     assert_eq!(alone.0, grundy(&Chomp::new(9, 9).unwrap()).unwrap());
-    assert_eq!(counted_chomp::<1>(9, 9, 2), alone);
+    let (got, positions, total) = counted_chomp::<1>(9, 9, 2);
+    assert_eq!((got, positions), (alone.0, alone.1));
+    assert!(
+        total.abs_diff(alone.2) <= alone.2 / 200,
+        "{total} listings on two threads against {}",
+        alone.2
+    );
 }
 
 /// One Nim heap, whose moves are listed from the largest heap left to the smallest.
