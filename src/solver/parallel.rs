@@ -334,13 +334,11 @@ impl<N: Clone + Eq + Hash> Shared<N> {
     /// Either way, room for about 1,000 components and one page at least.
     pub(super) fn new(bytes: usize, indexed: bool, publish_all: bool) -> Arc<Self> {
         let page = size_of::<AtomicU32>() << PAGE_BITS;
+        let each = Table::<N>::bytes_per_position();
         let (pages, components) = if indexed {
-            (
-                bytes / 8 * 7 / page,
-                bytes / 8 / Table::<N>::bytes_per_position(),
-            )
+            (bytes / 8 * 7 / page, bytes / 8 / each)
         } else {
-            (0, bytes / Table::<N>::bytes_per_position())
+            (0, bytes / each)
         };
         Arc::new(Shared {
             shards: (0..SHARDS)

@@ -662,18 +662,6 @@ impl<N: Clone + Eq + Hash> Engine<N> {
         self.split_cache.clear();
     }
 
-    /// Forgets everything the engine stores and gives its memory back, keeping its limit and
-    /// its budgets.
-    pub(super) fn release(&mut self) {
-        let mut empty = Engine::new();
-        empty.table.limit = self.table.limit;
-        if let Some(bytes) = self.memory {
-            empty.set_memory(bytes);
-        }
-        empty.published = self.published;
-        *self = empty;
-    }
-
     /// Clears the stack after an error. Values and bounds found so far are facts and stay.
     fn abandon(&mut self) {
         self.frames.clear();

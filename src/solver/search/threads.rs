@@ -182,8 +182,10 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             });
             self.leave_shared();
             if alone {
+                // Their memory back at once; the solver drops them after the question, and
+                // makes new ones only once the budget is divided again.
                 for helper in helpers.iter_mut() {
-                    helper.release();
+                    *helper = Engine::new();
                 }
                 if let Some(bytes) = budget {
                     self.set_memory(bytes);
