@@ -17,6 +17,9 @@
 //!   a component can be played on the real board.
 //! - [`Graph`]: graphs of up to 64 vertices, neighbourhoods and components.
 //!
+//! A game of your own on a board is a few lines on these: the `board_game` example writes
+//! Cram with [`Board::components`] and [`Board::canonical`] as its split.
+//!
 //! Boards of more than 64 cells are refused with
 //! [`Error::OutOfRange`](crate::Error::OutOfRange); nothing here panics on any input.
 //!
