@@ -399,18 +399,15 @@ impl<G: Game> Solver<G> {
                     component.search() != Search::Exhaustive || component.index().is_some();
                 if self.threads > 1 && shares && !self.crowded {
                     self.start_helpers();
-                    let value = self.engine.value_with_helpers(
+                    // Crowded, the helpers are dropped, and the calling thread keeps the whole
+                    // budget.
+                    self.engine.value_with_helpers(
                         &mut GameRules,
                         component,
                         &mut self.helpers,
                         self.memory,
                         &mut self.crowded,
-                    );
-                    if self.crowded {
-                        // The calling thread has the whole budget now, and keeps it.
-                        self.helpers.clear();
-                    }
-                    value
+                    )
                 } else {
                     self.engine.value_of(&mut GameRules, component)
                 }

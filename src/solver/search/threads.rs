@@ -91,8 +91,8 @@ impl<N: Clone + Eq + Hash> Engine<N> {
     ///
     /// With a memory budget of `budget` bytes in all, divided between the threads, in a game
     /// whose split is not costly: if this thread's table turns out to hold too little of the
-    /// search ([`too_crowded`]), the helpers leave, their tables are emptied, `*crowded` is set,
-    /// and this thread goes on alone with the whole budget.
+    /// search ([`too_crowded`]), the helpers leave and are dropped, `*crowded` is set, and this
+    /// thread goes on alone with the whole budget.
     ///
     /// # Errors
     ///
@@ -101,7 +101,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
         &mut self,
         rules: &mut R,
         position: N,
-        helpers: &mut [Engine<N>],
+        helpers: &mut Vec<Engine<N>>,
         budget: Option<usize>,
         crowded: &mut bool,
     ) -> Result<u64, Error>
@@ -182,11 +182,9 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             });
             self.leave_shared();
             if alone {
-                // Their memory back at once; the solver drops them after the question, and
-                // makes new ones only once the budget is divided again.
-                for helper in helpers.iter_mut() {
-                    *helper = Engine::new();
-                }
+                // Their memory back at once; the solver makes new ones only once the budget is
+                // divided again.
+                helpers.clear();
                 if let Some(bytes) = budget {
                     self.set_memory(bytes);
                 }
