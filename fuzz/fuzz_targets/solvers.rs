@@ -233,10 +233,15 @@ fn check_cycle(e: &Error, positions: usize, budgeted: bool) {
             *length >= 1 && *length <= positions && *depth < positions,
             "{e}"
         ),
-        Error::LimitExceeded { .. } => {}
-        Error::OutOfMemory { .. } if budgeted => {}
+        e if stopped_short(e, budgeted) => {}
         e => panic!("unexpected error {e}"),
     }
+}
+
+/// Whether `e` ended a search short of an answer: the solver's limit, or, with a memory
+/// budget (`budgeted`), the budget.
+fn stopped_short(e: &Error, budgeted: bool) -> bool {
+    matches!(e, Error::LimitExceeded { .. }) || (budgeted && matches!(e, Error::OutOfMemory { .. }))
 }
 
 /// The generic solvers' settings: the limit, and a memory budget of a few kilobytes (a few
@@ -350,8 +355,7 @@ fn run(u: &mut Unstructured<'_>) -> Result<()> {
                 (Ok(_), None) => {}
                 (Err(e), None) => check_cycle(&e, positions, memory.is_some()),
                 (Err(e), Some(_)) => assert!(
-                    matches!(e, Error::LimitExceeded { .. })
-                        || (memory.is_some() && matches!(e, Error::OutOfMemory { .. })),
+                    stopped_short(&e, memory.is_some()),
                     "{e} for {p:?} on {graph:?}"
                 ),
             }
@@ -386,8 +390,7 @@ fn run(u: &mut Unstructured<'_>) -> Result<()> {
                 (Ok(g), None) => panic!("checked: {g} for {p:?}, which repeats, on {graph:?}"),
                 (Err(e), None) => check_cycle(&e, positions, memory.is_some()),
                 (Err(e), Some(_)) => assert!(
-                    matches!(e, Error::LimitExceeded { .. })
-                        || (memory.is_some() && matches!(e, Error::OutOfMemory { .. })),
+                    stopped_short(&e, memory.is_some()),
                     "checked: {e} for {p:?} on {graph:?}"
                 ),
             }
@@ -403,8 +406,7 @@ fn run(u: &mut Unstructured<'_>) -> Result<()> {
                 }
                 Err(e) if value.is_none() => check_cycle(&e, positions, memory.is_some()),
                 Err(e) => assert!(
-                    matches!(e, Error::LimitExceeded { .. })
-                        || (memory.is_some() && matches!(e, Error::OutOfMemory { .. })),
+                    stopped_short(&e, memory.is_some()),
                     "checked: {e} for moves from {p:?} on {graph:?}"
                 ),
             }
