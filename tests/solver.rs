@@ -294,17 +294,51 @@ proptest! {
         prop_assert_eq!(wins, zeros);
     }
 
+    /// Who wins a sum, asked of one component whether it is worth the nim-sum of the others,
+    /// is who wins by the values, on every setting; and the bounds those questions leave in
+    /// the table change no value asked for later.
+    #[test]
+    fn outcomes_and_values_asked_in_turn_agree_with_brute_force(
+        rules in rules_strategy(30, 2),
+        sums in proptest::collection::vec(proptest::collection::vec(0u16..30, 1..4), 1..12),
+        budget in 20_000usize..60_000,
+    ) {
+        let want = rules.brute_force();
+        let n = want.len() as u16;
+        let mut solvers = [
+            ("default", Solver::new()),
+            ("one thread", Solver::new().with_threads(1)),
+            ("two threads", Solver::new().with_threads(2)),
+            ("budget", Solver::new().with_memory(budget)),
+            ("checked", Solver::new().with_cycle_check()),
+        ];
+        for tokens in sums {
+            let tokens: Vec<u16> = tokens.into_iter().map(|t| t % n).collect();
+            let nim_sum = tokens.iter().fold(0, |x, &t| x ^ want[t as usize]);
+            let sum = Tokens::new(&rules, tokens.clone(), true);
+            let first = Tokens::new(&rules, vec![tokens[0]], true);
+            for (name, solver) in &mut solvers {
+                let got = solver.outcome(&sum)?;
+                prop_assert_eq!(got, Outcome::from(Nimber::new(nim_sum)), "{} {:?}", name, tokens);
+                prop_assert_eq!(solver.grundy(&first)?.value(), want[tokens[0] as usize], "{} {:?}", name, tokens);
+            }
+        }
+    }
+
     /// The closure entry point agrees with the trait.
     #[test]
     fn closure_entry_point_agrees(rules in rules_strategy(25, 1), node in 0usize..25) {
         let want = rules.brute_force();
         let node = (node % want.len()) as u16;
         // With at most one part per option, a position is a single node or nothing.
-        let got = grundy_by(&Some(node), |&at: &Option<u16>| {
+        let moves = |&at: &Option<u16>| {
             let options = at.map_or(&[][..], |n| &rules.options[n as usize][..]);
             options.iter().map(|o| o.first().copied()).collect::<Vec<_>>()
-        })?;
+        };
+        let got = grundy_by(&Some(node), moves)?;
         prop_assert_eq!(got.value(), want[node as usize]);
+        let outcome = outcome_by(&Some(node), moves)?;
+        prop_assert_eq!(outcome, Outcome::from(got));
     }
 }
 

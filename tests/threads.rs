@@ -11,7 +11,7 @@ use common::by_mex;
 use common::digraph;
 use common::user_cram::Cram;
 use sprague::games::Chomp;
-use sprague::{Game, Nimber, Solver};
+use sprague::{Game, Nimber, Outcome, Solver};
 
 #[test]
 fn a_user_game_with_a_costly_split_has_the_same_values_on_any_number_of_threads() {
@@ -27,6 +27,32 @@ fn a_user_game_with_a_costly_split_has_the_same_values_on_any_number_of_threads(
             assert_eq!(
                 got,
                 Nimber::new(value),
+                "{rows} x {cols}, {threads} threads"
+            );
+        }
+    }
+}
+
+#[test]
+fn who_wins_a_user_game_with_a_costly_split_does_not_depend_on_the_threads() {
+    // The question whether a board is worth 0, divided between the threads as a search of
+    // its value is, stops at the first successor worth 0. Values as above and from the same
+    // table: 6 x 4 is 0, 7 x 4 is *3.
+    for (rows, cols, value) in [(4, 5, 2), (5, 5, 0), (4, 7, 3), (6, 4, 0), (7, 4, 3)] {
+        let want = Outcome::from(Nimber::new(value));
+        for threads in [1, 2, 3] {
+            let mut solver = Solver::new().with_threads(threads);
+            let board = Cram::full(rows, cols);
+            assert_eq!(
+                solver.outcome(&board),
+                Ok(want),
+                "{rows} x {cols}, {threads} threads"
+            );
+            // What the question left in the table is a bound, not a value.
+            let got = solver.grundy(&board);
+            assert_eq!(
+                got,
+                Ok(Nimber::new(value)),
                 "{rows} x {cols}, {threads} threads"
             );
         }
@@ -227,6 +253,17 @@ proptest::proptest! {
         for threads in [1, 2] {
             let got = Solver::new().with_threads(threads).grundy(&tokens).unwrap();
             proptest::prop_assert_eq!(got, Nimber::new(want), "{} threads", threads);
+            // Who wins: the sum's last component asked whether it is worth the others'
+            // nim-sum, and single nodes asked whether they are worth 0 (a question the
+            // threads divide), without their values known first.
+            let mut solver = Solver::new().with_threads(threads);
+            let outcome = solver.outcome(&tokens).unwrap();
+            proptest::prop_assert_eq!(outcome, Outcome::from(Nimber::new(want)), "{} threads", threads);
+            for node in (nodes - 40..nodes).rev() {
+                let single = Tokens { at: vec![node], ..tokens.clone() };
+                let want = Outcome::from(Nimber::new(value[usize::from(node)]));
+                proptest::prop_assert_eq!(solver.outcome(&single).unwrap(), want, "node {}, {} threads", node, threads);
+            }
         }
         // A helper that stalls: the calling thread searches what the helper claimed too,
         // rather than wait for it, and the values stay those of the definition.

@@ -13,7 +13,7 @@ use std::fmt;
 use std::hash::Hash;
 
 use rules::{FnRules, GameRules};
-use search::Engine;
+use search::{EXACT, Engine};
 
 use crate::{Error, Game, Nimber, Outcome, Search};
 
@@ -387,48 +387,68 @@ impl<G: Game> Solver<G> {
         self.engine.begin();
         let mut total = 0;
         for component in position.split() {
-            let checked = if self.cycle_check {
-                self.engine.check_finite(&mut GameRules, component.clone())
-            } else {
-                Ok(())
-            };
-            let value = checked.and_then(|()| {
-                // An exhaustive search shares its work through the values of indexed
-                // components: without an index, threads would mostly repeat one another.
-                let shares =
-                    component.search() != Search::Exhaustive || component.index().is_some();
-                if self.threads > 1 && shares && !self.crowded {
-                    self.start_helpers();
-                    // Crowded, the helpers are dropped, and the calling thread keeps the whole
-                    // budget.
-                    self.engine.value_with_helpers(
-                        &mut GameRules,
-                        component,
-                        &mut self.helpers,
-                        self.memory,
-                        &mut self.crowded,
-                    )
-                } else {
-                    self.engine.value_of(&mut GameRules, component)
-                }
-            });
-            match value {
-                Ok(value) => total ^= value,
-                Err(e) => {
-                    self.engine.fail();
-                    return Err(e);
-                }
-            }
+            total ^= self.answer(component, EXACT)?;
         }
         Ok(Nimber::new(total))
+    }
+
+    /// The state of `component` once its question with goal `goal` is answered: its exact
+    /// value, or, if that is above `goal`, possibly only a lower bound above it (the table's
+    /// [`PARTIAL`](table::PARTIAL) state); with [`EXACT`], its value. Searched by every thread
+    /// the solver has when that pays, after the cycle check if it is asked for.
+    ///
+    /// # Errors
+    ///
+    /// As [`Solver::grundy`]; the positions the question added are then forgotten.
+    fn answer(&mut self, component: G, goal: u64) -> Result<u64, Error> {
+        let checked = if self.cycle_check {
+            self.engine.check_finite(&mut GameRules, component.clone())
+        } else {
+            Ok(())
+        };
+        let state = checked.and_then(|()| {
+            // An exhaustive search shares its work through the values of indexed components:
+            // without an index, threads would mostly repeat one another.
+            let shares = component.search() != Search::Exhaustive || component.index().is_some();
+            if self.threads > 1 && shares && !self.crowded {
+                self.start_helpers();
+                // Crowded, the helpers are dropped, and the calling thread keeps the whole
+                // budget.
+                self.engine.value_with_helpers(
+                    &mut GameRules,
+                    component,
+                    goal,
+                    &mut self.helpers,
+                    self.memory,
+                    &mut self.crowded,
+                )
+            } else {
+                self.engine.question(&mut GameRules, component, goal)
+            }
+        });
+        if state.is_err() {
+            self.engine.fail();
+        }
+        state
     }
 
     /// Whether the player to move wins `position` ([`Outcome::N`]) or loses it
     /// ([`Outcome::P`]).
     ///
+    /// A sum of components is lost exactly when the value of its last component is the
+    /// nim-sum of the others', so only the others are valued: the last is asked whether its
+    /// value is that nim-sum, which needs witnesses up to it and no more (a single component
+    /// is asked whether it is worth `0`: one successor worth `0`, or the proof that none is).
+    ///
     /// # Errors
     ///
     /// As [`Solver::grundy`].
+    ///
+    /// # Complexity
+    ///
+    /// As [`Solver::grundy`] in the worst case; the question of the last component stops at
+    /// the first witness above the nim-sum of the others, and is often much shorter than its
+    /// value's search.
     ///
     /// ```
     /// use sprague::{games::Nim, Outcome, Solver};
@@ -439,7 +459,18 @@ impl<G: Game> Solver<G> {
     /// # Ok::<(), sprague::Error>(())
     /// ```
     pub fn outcome(&mut self, position: &G) -> Result<Outcome, Error> {
-        self.grundy(position).map(Outcome::from)
+        self.engine.begin();
+        let mut components = position.split().into_iter();
+        let Some(mut last) = components.next() else {
+            return Ok(Outcome::P);
+        };
+        let mut others = 0;
+        for component in components {
+            others ^= self.answer(std::mem::replace(&mut last, component), EXACT)?;
+        }
+        // Exact and equal to the others' nim-sum, or anything else: above it, or below.
+        let loses = self.answer(last, others)? == others;
+        Ok(if loses { Outcome::P } else { Outcome::N })
     }
 
     /// Every successor of `position` of value `0`: the moves that win. Empty exactly when
@@ -449,6 +480,10 @@ impl<G: Game> Solver<G> {
     ///
     /// As [`Solver::grundy`].
     ///
+    /// # Complexity
+    ///
+    /// An [`outcome`](Solver::outcome) of `position`, then one of each successor if it is won.
+    ///
     /// ```
     /// use sprague::{games::Nim, Solver};
     ///
@@ -457,12 +492,12 @@ impl<G: Game> Solver<G> {
     /// # Ok::<(), sprague::Error>(())
     /// ```
     pub fn winning_moves(&mut self, position: &G) -> Result<Vec<G>, Error> {
-        if self.grundy(position)?.is_zero() {
+        if self.outcome(position)? == Outcome::P {
             return Ok(Vec::new());
         }
         let mut wins = Vec::new();
         for next in position.successors() {
-            if self.grundy(&next)?.is_zero() {
+            if self.outcome(&next)? == Outcome::P {
                 wins.push(next);
             }
         }
@@ -602,7 +637,8 @@ pub fn grundy<G: Game>(position: &G) -> Result<Nimber, Error> {
     Solver::new().grundy(position)
 }
 
-/// The normal-play outcome of `position`, with a fresh [`Solver`].
+/// The normal-play outcome of `position`, with a fresh [`Solver`]: see
+/// [`Solver::outcome`].
 ///
 /// # Errors
 ///
@@ -614,7 +650,7 @@ pub fn grundy<G: Game>(position: &G) -> Result<Nimber, Error> {
 /// # Ok::<(), sprague::Error>(())
 /// ```
 pub fn outcome<G: Game>(position: &G) -> Result<Outcome, Error> {
-    grundy(position).map(Outcome::from)
+    Solver::new().outcome(position)
 }
 
 /// The Grundy value of `start` in the game whose moves are given by `successors`.
@@ -647,11 +683,17 @@ where
     Ok(Nimber::new(value))
 }
 
-/// The normal-play outcome of `start` in the game whose moves are given by `successors`.
+/// The normal-play outcome of `start` in the game whose moves are given by `successors`:
+/// whether `start` is worth `0`, which needs one successor worth `0` or the proof that none
+/// is, not its value.
 ///
 /// # Errors
 ///
 /// As [`Solver::grundy`].
+///
+/// # Complexity
+///
+/// As [`grundy_by`] in the worst case.
 ///
 /// ```
 /// use sprague::Outcome;
@@ -667,7 +709,8 @@ where
     F: FnMut(&N) -> I,
     I: IntoIterator<Item = N>,
 {
-    grundy_by(start, successors).map(Outcome::from)
+    let state = Engine::new().question(&mut FnRules(successors), start.clone(), 0)?;
+    Ok(if state == 0 { Outcome::P } else { Outcome::N })
 }
 
 #[cfg(test)]

@@ -95,6 +95,12 @@ fn search_memory<T>(len: usize) -> Error {
 /// No value: see `Engine::root_value`.
 const NO_VALUE: u64 = u64::MAX;
 
+/// Whether `state`, a component's state in the table, answers a question with goal `goal`:
+/// an exact value, or a lower bound above the goal.
+fn answers(state: u64, goal: u64) -> bool {
+    state < PARTIAL || state & !PARTIAL > goal
+}
+
 /// Makes `request` ask for the one value `value` (a test's request).
 fn ask_for(request: &mut Vec<u64>, value: u64) -> Result<(), Error> {
     request.clear();
@@ -113,7 +119,7 @@ const DIRECT_MARKS: u64 = 1 << 12;
 const WINDOW: usize = 512;
 
 /// The goal of a frame that wants the exact value.
-const EXACT: u64 = u64::MAX;
+pub(super) const EXACT: u64 = u64::MAX;
 
 /// Once this many components have been tested, a game whose components have been tested
 /// again more than [`REPEATED`] as often as once is searched for exact values only: its
@@ -150,7 +156,8 @@ const WIDE: u32 = 64;
 struct Frame {
     id: u32,
     kind: Kind,
-    /// [`EXACT`], or the largest value a test asks for.
+    /// [`EXACT`], or the largest value a test asks for; for a [`Kind::Exact`] frame, the
+    /// value above which a question stops (see [`Engine::question`]).
     goal: u64,
     /// For [`Kind::Set`]: where the requested values start in `known`, after the candidates.
     set_first: usize,
@@ -178,6 +185,15 @@ struct Frame {
     started: u64,
 }
 
+impl Frame {
+    /// The largest value the frame's search may want a witness for: its number of successors,
+    /// or its goal if that is smaller (nothing above a question's goal is wanted).
+    fn top(&self) -> usize {
+        self.succ_count
+            .min(usize::try_from(self.goal).unwrap_or(usize::MAX))
+    }
+}
+
 /// How a run of the stack ended.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Run {
@@ -192,7 +208,9 @@ enum Run {
 /// How a frame searches.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Kind {
-    /// The exact value, by witnesses for 0, 1, 2, … in turn (an aspiration search).
+    /// The exact value, by witnesses for 0, 1, 2, … in turn (an aspiration search); or, for a
+    /// question with a goal below [`EXACT`], the exact value if it is at most the goal, else
+    /// the witnesses up to the goal's.
     Exact,
     /// The exact value, as the mex of the values of the successors, each valued exactly
     /// ([`Search::Exhaustive`](crate::Search)).
@@ -515,16 +533,52 @@ impl<N: Clone + Eq + Hash> Engine<N> {
         rules: &mut R,
         position: N,
     ) -> Result<u64, Error> {
+        self.question(rules, position, EXACT)
+    }
+
+    /// The state of the component `position` once its question with goal `goal` is answered:
+    /// its exact value, or, if that is above `goal`, possibly only [`PARTIAL`] with a lower
+    /// bound above `goal`. With [`EXACT`] for the goal, the exact value.
+    ///
+    /// A goal spares the search everything above it: whether a component is worth `0` (who
+    /// wins) needs one witness for `0` (a successor worth `0`) or its refutation, not the
+    /// witnesses and the refutation of the value.
+    ///
+    /// # Errors
+    ///
+    /// As [`Engine::value_of`].
+    pub(super) fn question<R: Rules<N>>(
+        &mut self,
+        rules: &mut R,
+        position: N,
+        goal: u64,
+    ) -> Result<u64, Error> {
         let (id, state) = self.intern_question::<R>(position)?;
-        if state < PARTIAL {
+        if answers(state, goal) {
             return Ok(state);
         }
         self.busy = true;
         let result = self
-            .expand(rules, id, EXACT)
+            .expand_question(rules, id, goal)
             .and_then(|()| self.run(rules, u64::MAX));
         self.busy = false;
-        self.settle(result)
+        self.settle(result, goal)
+    }
+
+    /// Pushes the frame of a question about component `id` with goal `goal`: an exact search
+    /// that stops at a witness for the goal.
+    fn expand_question<R: Rules<N>>(
+        &mut self,
+        rules: &mut R,
+        id: u32,
+        goal: u64,
+    ) -> Result<(), Error> {
+        if goal == EXACT || R::exhaustive(self.table.position(id)) {
+            return self.expand(rules, id, EXACT);
+        }
+        self.expansions += 1;
+        self.exact_expansions += 1;
+        self.expand_eagerly(rules, id, goal, Kind::Exact, None)
     }
 
     /// The id and state of `position`, the component a question asks about, stored if it is
@@ -542,15 +596,16 @@ impl<N: Clone + Eq + Hash> Engine<N> {
         self.table.intern::<R>(position)
     }
 
-    /// The value a finished search left, or its error after clearing the stack.
-    fn settle(&mut self, result: Result<Run, Error>) -> Result<u64, Error> {
+    /// The state a finished search of a question with goal `goal` left, or its error after
+    /// clearing the stack.
+    fn settle(&mut self, result: Result<Run, Error>, goal: u64) -> Result<u64, Error> {
         if let Err(e) = result {
             self.abandon();
             return Err(e);
         }
         debug_assert!(
-            self.last_value < PARTIAL,
-            "a finished search leaves an exact value"
+            answers(self.last_value, goal),
+            "a finished search answers its question"
         );
         Ok(self.last_value)
     }
@@ -608,13 +663,13 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             }
             // A test stops at its goal when it finds a witness for it: every value up to the
             // goal is reached, so the value is above it.
-            Kind::Lazy if f.sought == f.goal && self.has_known(&f, f.sought) => {
+            Kind::Lazy | Kind::Exact if f.sought == f.goal && self.has_known(&f, f.sought) => {
                 self.table.set_state(f.id, PARTIAL | (f.goal + 1));
             }
             // Otherwise no successor has the value sought, and every smaller one is reached.
             _ => self.table.set_state(f.id, f.sought),
         }
-        self.last_value = f.sought;
+        self.last_value = self.table.state(f.id);
         self.table
             .aux_mut(f.id)
             .record_work(self.expansions - f.started + 1);

@@ -67,10 +67,21 @@ pub(super) enum Help {
     Used,
 }
 
+/// The values a question with `moves` moves may have, as bits of a word: those up to the
+/// number of moves.
+fn reachable(moves: usize) -> u64 {
+    if moves > LAST_DIVIDED as usize {
+        u64::MAX
+    } else {
+        (2 << moves) - 1
+    }
+}
+
 impl Help {
     /// Whether thread `thread` helps with the first successor tried for `least`, the least
-    /// value without a witness of a question with `moves` moves and witnesses for `values`
-    /// (bits), and the value it seeks: helping comes before looking ahead, once.
+    /// value without a witness of a question whose values above `moves` do not matter (its
+    /// number of moves, or its goal) and with witnesses for `values` (bits), and the value it
+    /// seeks: helping comes before looking ahead, once.
     fn choose<N: Clone + Eq>(
         self,
         root: &Root<N>,
@@ -151,17 +162,17 @@ impl<N: Clone + Eq + Hash> Engine<N> {
         } = self;
         let frame = &mut frames[0];
         let word = frame.known_first;
-        // Values up to the number of moves matter.
-        let reachable = if frame.succ_count > LAST_DIVIDED as usize {
-            u64::MAX
-        } else {
-            (2 << frame.succ_count) - 1
-        };
+        let reachable = reachable(frame.succ_count);
         loop {
             known[word] |= root.witnessed() & reachable;
             root.witness(known[word]);
             // The value is the least one without a witness, once that one is refuted.
             let least = u64::from((!known[word]).trailing_zeros());
+            if least > frame.goal {
+                // A question with a goal has its witness for it.
+                frame.sought = frame.goal;
+                return Some(Step::Done);
+            }
             if least > LAST_DIVIDED {
                 frame.sought = least;
                 frame.cursor = 0;
@@ -171,7 +182,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
                 frame.sought = least;
                 return Some(Step::Done);
             }
-            let (helps, wanted) = help.choose(root, least, known[word], frame.succ_count, me);
+            let (helps, wanted) = help.choose(root, least, known[word], frame.top(), me);
             if frame.sought != wanted {
                 frame.sought = wanted;
                 frame.cursor = 0;

@@ -123,7 +123,8 @@ impl<N: Clone + Eq + Hash> Engine<N> {
                 && known_values[(sought / 64) as usize] & (1 << (sought % 64)) != 0
             {
                 // A successor has the value sought.
-                if sought == frame.goal && frame.kind == Kind::Lazy {
+                // A test, or a question with a goal, stops at a witness for its goal.
+                if sought == frame.goal {
                     return Ok(Step::Done);
                 }
                 frame.sought += 1;

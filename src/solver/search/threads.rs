@@ -4,7 +4,7 @@ use std::hash::Hash;
 use std::sync::Arc;
 use std::time::Duration;
 
-use super::{ALONE, EXACT, Engine, Run, Shared};
+use super::{ALONE, EXACT, Engine, Run, Shared, answers};
 use crate::solver::rules::{GameRules, Rules};
 use crate::solver::table::PARTIAL;
 use crate::{Error, Game};
@@ -86,8 +86,9 @@ fn hold_cached_blocks() -> Vec<Vec<u8>> {
 }
 
 impl<N: Clone + Eq + Hash> Engine<N> {
-    /// The value of the component `position`, searched by this thread and `helpers` if its
-    /// search is long: see [`parallel`](crate::solver::parallel).
+    /// The state of the component `position` once its question with goal `goal` is answered
+    /// (see [`Engine::question`]), searched by this thread and `helpers` if its search is
+    /// long: see [`parallel`](crate::solver::parallel).
     ///
     /// With a memory budget of `budget` bytes in all, divided between the threads, in a game
     /// whose split is not costly: if this thread's table turns out to hold too little of the
@@ -97,10 +98,13 @@ impl<N: Clone + Eq + Hash> Engine<N> {
     /// # Errors
     ///
     /// As [`Engine::value_of`]. Errors of the helpers only stop them.
+    // One argument more than clippy's limit: the question, and what the solver keeps for it.
+    #[allow(clippy::too_many_arguments)]
     pub(in crate::solver) fn value_with_helpers<R>(
         &mut self,
         rules: &mut R,
         position: N,
+        goal: u64,
         helpers: &mut Vec<Engine<N>>,
         budget: Option<usize>,
         crowded: &mut bool,
@@ -110,14 +114,14 @@ impl<N: Clone + Eq + Hash> Engine<N> {
         N: Game,
     {
         let (id, state) = self.intern_question::<R>(position)?;
-        if state < PARTIAL {
+        if answers(state, goal) {
             return Ok(state);
         }
         self.busy = true;
         let (expanded, exact) = (self.expansions, self.exact_expansions);
         let alone_until = self.expansions + ALONE;
         let mut result = self
-            .expand(rules, id, EXACT)
+            .expand_question(rules, id, goal)
             .and_then(|()| self.run(rules, self.expansions + JOIN_CHECK));
         // Splitting for this thread costs the others little to start, so they join as soon
         // as the split is seen to be costly; searching on their own, only after `ALONE`.
@@ -145,7 +149,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
                     let (shared, position) = (Arc::clone(&shared), position.clone());
                     scope.spawn(move || {
                         let _held = hold_cached_blocks();
-                        helper.help(shared, position, (k + 1, threads));
+                        helper.help(shared, position, goal, (k + 1, threads));
                     });
                 }
                 let mut result = Ok(Run::Paused);
@@ -212,7 +216,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             }
         }
         self.busy = false;
-        self.settle(result)
+        self.settle(result, goal)
     }
 
     /// Whether a search that has expanded `expanded` components and `exact` of them for their
@@ -234,11 +238,17 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             && R::index(self.table.position(self.frames[0].id)).is_none()
     }
 
-    /// A helper thread's part in a search of `position` by several threads: the same search,
-    /// as thread `rotation.0` of `rotation.1` (see [`Engine`]'s `rotation`), until a thread
-    /// answers. The table keeps what it learned; errors and panics only end the help.
-    pub(super) fn help(&mut self, shared: Arc<Shared<N>>, position: N, rotation: (usize, usize))
-    where
+    /// A helper thread's part in a search of `position` by several threads, for a question
+    /// with goal `goal`: the same search, as thread `rotation.0` of `rotation.1` (see
+    /// [`Engine`]'s `rotation`), until a thread answers. The table keeps what it learned;
+    /// errors and panics only end the help.
+    pub(super) fn help(
+        &mut self,
+        shared: Arc<Shared<N>>,
+        position: N,
+        goal: u64,
+        rotation: (usize, usize),
+    ) where
         N: Game,
     {
         self.begin();
@@ -249,12 +259,12 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             let Ok((id, state)) = self.table.intern::<GameRules>(position) else {
                 return;
             };
-            if state < PARTIAL {
+            if answers(state, goal) {
                 return;
             }
             self.busy = true;
             let _ = self
-                .expand(&mut GameRules, id, EXACT)
+                .expand_question(&mut GameRules, id, goal)
                 .and_then(|()| self.run(&mut GameRules, u64::MAX));
             self.busy = false;
             // Stopped by another thread or not, nothing of this question may stay on the
