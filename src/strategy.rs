@@ -26,7 +26,7 @@
 //! assert_eq!(winning_move(&values), Some((1, Nimber::new(2))));
 //! ```
 
-use crate::{Error, Game, Nimber, Solver};
+use crate::{Error, Game, Nimber, Outcome, Solver};
 
 /// Which component to move in, and to which value, to leave a sum of nim-sum 0; `None` when
 /// the sum is already 0 (the player to move loses).
@@ -67,19 +67,20 @@ pub fn winning_move(values: &[Nimber]) -> Option<(usize, Nimber)> {
 ///
 /// # Errors
 ///
-/// Those of [`Solver::grundy`] and of `play`.
+/// Those of [`Solver::outcome`] and of `play`.
 pub(crate) fn winning_plays<G: Game, M>(
     solver: &mut Solver<G>,
     position: &G,
     moves: impl IntoIterator<Item = M>,
     play: impl Fn(&M) -> Result<G, Error>,
 ) -> Result<Vec<M>, Error> {
-    if solver.grundy(position)?.is_zero() {
+    // Who wins, asked as such: cheaper than the values (see `Solver::outcome`).
+    if solver.outcome(position)? == Outcome::P {
         return Ok(Vec::new());
     }
     let mut wins = Vec::new();
     for m in moves {
-        if solver.grundy(&play(&m)?)?.is_zero() {
+        if solver.outcome(&play(&m)?)? == Outcome::P {
             wins.push(m);
         }
     }
