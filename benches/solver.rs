@@ -182,6 +182,10 @@ fn solver(c: &mut Criterion) {
             },
         );
     }
+    // Who wins: a question that stops at the first witness for 0.
+    group.bench_function("who wins Cram as a user game, 5 x 6, cold", |b| {
+        b.iter(|| black_box(Solver::new().outcome(&Cram::full(5, 6)).unwrap()))
+    });
     // An exhaustive search with an index: the threads share values through the index.
     for threads in [1, 2] {
         group.bench_function(format!("Chomp 10 x 10, cold, {threads} threads"), |b| {
