@@ -336,6 +336,12 @@ fn a_question_divided_then_searched_alone_has_the_value_of_the_definition() {
                 .grundy(&RowsChomp(packed))
                 .unwrap();
             assert_eq!(got, Nimber::new(want), "{rows:?}, {threads} threads");
+            // Who wins, a question that stops at its first witness for 0, goes on alone too.
+            let mut solver = Solver::new().with_threads(threads);
+            let got = solver.outcome(&RowsChomp(packed));
+            assert_eq!(got, Ok(Outcome::N), "{rows:?}, {threads} threads");
+            let got = solver.grundy(&RowsChomp(packed));
+            assert_eq!(got, Ok(Nimber::new(want)), "{rows:?}, {threads} threads");
         }
     }
 }

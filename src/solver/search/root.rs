@@ -321,7 +321,8 @@ impl<N: Clone + Eq + Hash> Engine<N> {
         let least = (0..=frame.succ_count as u64)
             .find(|&v| !bits::contains(witnessed, v))
             .expect("a value without a witness");
-        frame.sought = least;
+        // A question with a goal that has its witness stops at it, as alone it would.
+        frame.sought = least.min(frame.goal);
         frame.cursor = 0;
         frame.awaiting = false;
     }
