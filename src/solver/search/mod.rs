@@ -185,15 +185,6 @@ struct Frame {
     started: u64,
 }
 
-impl Frame {
-    /// The largest value the frame's search may want a witness for: its number of successors,
-    /// or its goal if that is smaller (nothing above a question's goal is wanted).
-    fn top(&self) -> usize {
-        self.succ_count
-            .min(usize::try_from(self.goal).unwrap_or(usize::MAX))
-    }
-}
-
 /// How a run of the stack ended.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Run {

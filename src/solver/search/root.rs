@@ -25,7 +25,7 @@ use std::hash::Hash;
 use std::sync::Arc;
 
 use super::step::{Task, drop_valued, task};
-use super::{EXACT, Engine, Kind, NO_VALUE, Step, ask_for, bits};
+use super::{EXACT, Engine, Frame, Kind, NO_VALUE, Step, ask_for, bits};
 use crate::Error;
 use crate::solver::parallel::{Root, Shared};
 
@@ -77,11 +77,20 @@ fn reachable(moves: usize) -> u64 {
     }
 }
 
+/// The largest value a thread dividing the question of `frame` may seek a witness for: its
+/// number of moves, but nothing above its goal (if it has one), nor above [`LAST_DIVIDED`],
+/// from where the frame goes on alone and takes every value below the one it seeks for
+/// witnessed.
+fn seek_limit(frame: &Frame) -> usize {
+    let goal = usize::try_from(frame.goal).unwrap_or(usize::MAX);
+    frame.succ_count.min(goal).min(LAST_DIVIDED as usize)
+}
+
 impl Help {
     /// Whether thread `thread` helps with the first successor tried for `least`, the least
-    /// value without a witness of a question whose values above `moves` do not matter (its
-    /// number of moves, or its goal) and with witnesses for `values` (bits), and the value it
-    /// seeks: helping comes before looking ahead, once.
+    /// value without a witness of a question with witnesses for `values` (bits), and the value
+    /// it seeks, at most `moves` (see [`seek_limit`]): helping comes before looking ahead,
+    /// once.
     fn choose<N: Clone + Eq>(
         self,
         root: &Root<N>,
@@ -182,7 +191,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
                 frame.sought = least;
                 return Some(Step::Done);
             }
-            let (helps, wanted) = help.choose(root, least, known[word], frame.top(), me);
+            let (helps, wanted) = help.choose(root, least, known[word], seek_limit(frame), me);
             if frame.sought != wanted {
                 frame.sought = wanted;
                 frame.cursor = 0;
