@@ -275,12 +275,13 @@ proptest::proptest! {
     }
 }
 
-/// A position with a move to a Nim heap of each size up to 80 but 62, each heap its own (no
-/// position is shared between them): worth 62, with 80 moves; and sums of it with heaps. Its
-/// split takes 800 ns, so that threads divide its questions at once.
+/// `Root(missing)`: a position with a move to a Nim heap of each size up to 80 but `missing`,
+/// each heap its own (no position is shared between them): worth `missing`, with 80 moves;
+/// and sums of it with heaps. Its split takes 800 ns, so that threads divide its questions at
+/// once.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 enum Tagged {
-    Root,
+    Root(u32),
     Heap { tag: u32, size: u32 },
     Sum(Vec<Tagged>),
 }
@@ -288,8 +289,8 @@ enum Tagged {
 impl Game for Tagged {
     fn successors(&self) -> impl IntoIterator<Item = Self> {
         match self {
-            Tagged::Root => (0..=80)
-                .filter(|&size| size != 62)
+            &Tagged::Root(missing) => (0..=80)
+                .filter(|&size| size != missing)
                 .map(|size| Tagged::Heap { tag: size, size })
                 .collect::<Vec<_>>(),
             &Tagged::Heap { tag, size } => {
@@ -322,25 +323,32 @@ impl Game for Tagged {
 }
 
 #[test]
-fn a_question_worth_the_last_value_divided_has_the_value_of_the_definition() {
+fn questions_worth_values_about_the_last_one_divided_have_the_values_of_the_definition() {
     // A thread dividing a question looks ahead from the least value without a witness to
     // the next one; from 62 to 63, past the last value the threads divide, it took 63 for
-    // the least and never came back to 62: 81 in about one run in six.
+    // the least and never came back to 62: `Root(62)` was worth 81 in about one run in six.
     let heap = |size| Tagged::Heap {
         tag: u32::MAX,
         size,
     };
-    for _ in 0..40 {
-        let got = Solver::new().with_threads(2).grundy(&Tagged::Root);
-        assert_eq!(got, Ok(Nimber::new(62)));
-        let mut solver = Solver::new().with_threads(2);
-        let lost = Tagged::Sum(vec![heap(62), Tagged::Root]);
-        assert_eq!(solver.outcome(&lost), Ok(Outcome::P));
-        // Asked whether it is worth 63, past the last value divided; then its value.
-        let mut solver = Solver::new().with_threads(2);
-        let won = Tagged::Sum(vec![heap(63), Tagged::Root]);
-        assert_eq!(solver.outcome(&won), Ok(Outcome::N));
-        assert_eq!(solver.grundy(&Tagged::Root), Ok(Nimber::new(62)));
+    for missing in [61, 62, 63, 64] {
+        let root = Tagged::Root(missing);
+        for _ in 0..20 {
+            let got = Solver::new().with_threads(2).grundy(&root);
+            assert_eq!(got, Ok(Nimber::new(missing.into())), "{root:?}");
+            let mut solver = Solver::new().with_threads(2);
+            let lost = Tagged::Sum(vec![heap(missing), root.clone()]);
+            assert_eq!(solver.outcome(&lost), Ok(Outcome::P), "{lost:?}");
+            // Asked whether it is worth the value above its own; then its value.
+            let mut solver = Solver::new().with_threads(2);
+            let won = Tagged::Sum(vec![heap(missing + 1), root.clone()]);
+            assert_eq!(solver.outcome(&won), Ok(Outcome::N), "{won:?}");
+            assert_eq!(
+                solver.grundy(&root),
+                Ok(Nimber::new(missing.into())),
+                "{root:?}"
+            );
+        }
     }
 }
 
