@@ -235,8 +235,8 @@ impl Chomp {
         Chomp::staircase(&rows)
     }
 
-    /// The squares whose eating wins: those leaving a position worth 0, valued with `solver`.
-    /// Empty when the player to move loses.
+    /// The squares whose eating wins: those leaving a position worth 0, asked of `solver`
+    /// ([`Solver::outcome`]). Empty when the player to move loses.
     ///
     /// # Errors
     ///

@@ -269,8 +269,8 @@ impl Cram {
         }
     }
 
-    /// The dominoes whose placement wins: those leaving a position worth 0, valued with
-    /// `solver`. Empty when the player to move loses.
+    /// The dominoes whose placement wins: those leaving a position worth 0, asked of
+    /// `solver` ([`Solver::outcome`]). Empty when the player to move loses.
     ///
     /// # Errors
     ///
@@ -278,8 +278,8 @@ impl Cram {
     ///
     /// # Complexity
     ///
-    /// One [`Solver::grundy`] for the position and one for each move, most of them answered
-    /// from what the first one stored.
+    /// One [`Solver::outcome`] for the position and, if it is won, one for each move, most of
+    /// them answered from what the first one stored.
     ///
     /// ```
     /// use sprague::{games::{Cram, Domino}, Solver};
