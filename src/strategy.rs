@@ -26,7 +26,7 @@
 //! assert_eq!(winning_move(&values), Some((1, Nimber::new(2))));
 //! ```
 
-use crate::{Error, Game, Nimber, Outcome, Solver};
+use crate::{Error, Game, Nimber, Solver};
 
 /// Which component to move in, and to which value, to leave a sum of nim-sum 0; `None` when
 /// the sum is already 0 (the player to move loses).
@@ -59,32 +59,6 @@ pub fn winning_move(values: &[Nimber]) -> Option<(usize, Nimber)> {
         .iter()
         .position(|&v| (v + sum) < v)
         .map(|i| (i, values[i] + sum))
-}
-
-/// The moves among `moves` that win `position`: those `play` turns into a position worth 0;
-/// none when `position` is lost. [`Solver::winning_moves`] for games whose moves are named
-/// (cells, dominoes) rather than listed as positions.
-///
-/// # Errors
-///
-/// Those of [`Solver::outcome`] and of `play`.
-pub(crate) fn winning_plays<G: Game, M>(
-    solver: &mut Solver<G>,
-    position: &G,
-    moves: impl IntoIterator<Item = M>,
-    play: impl Fn(&M) -> Result<G, Error>,
-) -> Result<Vec<M>, Error> {
-    // Who wins, asked as such: cheaper than the values (see `Solver::outcome`).
-    if solver.outcome(position)? == Outcome::P {
-        return Ok(Vec::new());
-    }
-    let mut wins = Vec::new();
-    for m in moves {
-        if solver.outcome(&play(&m)?)? == Outcome::P {
-            wins.push(m);
-        }
-    }
-    Ok(wins)
 }
 
 impl<G: Game> Solver<G> {

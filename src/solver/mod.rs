@@ -492,13 +492,29 @@ impl<G: Game> Solver<G> {
     /// # Ok::<(), sprague::Error>(())
     /// ```
     pub fn winning_moves(&mut self, position: &G) -> Result<Vec<G>, Error> {
+        self.winning_plays(position, position.successors(), |next| Ok(next.clone()))
+    }
+
+    /// The moves among `moves` that win `position`: those `play` turns into a position worth
+    /// 0; none when `position` is lost. [`Solver::winning_moves`] for games whose moves are
+    /// named (cells, dominoes) rather than listed as positions.
+    ///
+    /// # Errors
+    ///
+    /// Those of [`Solver::outcome`] and of `play`.
+    pub(crate) fn winning_plays<M>(
+        &mut self,
+        position: &G,
+        moves: impl IntoIterator<Item = M>,
+        play: impl Fn(&M) -> Result<G, Error>,
+    ) -> Result<Vec<M>, Error> {
         if self.outcome(position)? == Outcome::P {
             return Ok(Vec::new());
         }
         let mut wins = Vec::new();
-        for next in position.successors() {
-            if self.outcome(&next)? == Outcome::P {
-                wins.push(next);
+        for m in moves {
+            if self.outcome(&play(&m)?)? == Outcome::P {
+                wins.push(m);
             }
         }
         Ok(wins)

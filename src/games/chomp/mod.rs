@@ -3,7 +3,6 @@
 use std::fmt;
 use std::hash::{Hash, Hasher};
 
-use crate::strategy::winning_plays;
 use crate::{Error, Game, Search, Solver};
 
 mod bites;
@@ -255,7 +254,7 @@ impl Chomp {
     /// # Ok::<(), sprague::Error>(())
     /// ```
     pub fn winning_moves(&self, solver: &mut Solver<Chomp>) -> Result<Vec<(u32, u32)>, Error> {
-        winning_plays(solver, self, self.moves(), |&square| self.play(square))
+        solver.winning_plays(self, self.moves(), |&square| self.play(square))
     }
 
     /// Row `i`'s length.

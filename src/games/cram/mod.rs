@@ -5,7 +5,6 @@ use std::hash::{Hash, Hasher};
 use std::str::FromStr;
 
 use crate::board::{self, Board};
-use crate::strategy::winning_plays;
 use crate::{Error, Game, Solver};
 
 mod order;
@@ -298,7 +297,7 @@ impl Cram {
     /// # Ok::<(), sprague::Error>(())
     /// ```
     pub fn winning_moves(&self, solver: &mut Solver<Cram>) -> Result<Vec<Domino>, Error> {
-        winning_plays(solver, self, self.moves(), |&domino| self.play(domino))
+        solver.winning_plays(self, self.moves(), |&domino| self.play(domino))
     }
 }
 
