@@ -628,6 +628,48 @@ fn a_cycle_behind_a_settled_question_is_found_by_the_check() {
     ));
 }
 
+/// A position whose two moves to `Twin(0)` and `Twin(1)` leave the same component, a path
+/// of 101 moves (worth 1, one move a position), and whose one move to `Lone` leaves a
+/// position with three moves, to `Spoke(0..3)`, each worth 1: `Lone` is worth 0.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+enum Mirror {
+    Root,
+    Twin(u8),
+    Path(u32),
+    Lone,
+    Spoke(u8),
+}
+
+impl Game for Mirror {
+    fn successors(&self) -> impl IntoIterator<Item = Self> {
+        match *self {
+            Mirror::Root => vec![Mirror::Twin(0), Mirror::Twin(1), Mirror::Lone],
+            Mirror::Twin(_) => vec![Mirror::Path(100)],
+            Mirror::Path(k) => (k > 0).then_some(Mirror::Path(k - 1)).into_iter().collect(),
+            Mirror::Lone => (0..3).map(Mirror::Spoke).collect(),
+            Mirror::Spoke(_) => vec![Mirror::Path(0)],
+        }
+    }
+
+    fn split(&self) -> impl IntoIterator<Item = Self> {
+        std::iter::once(match self {
+            Mirror::Twin(_) => Mirror::Path(101),
+            other => other.clone(),
+        })
+    }
+}
+
+#[test]
+fn the_question_tries_a_successor_alone_of_its_kind_first() {
+    // `Twin(0)` and `Twin(1)` are easier (one move against three), but of a kind of two:
+    // `Lone` is tried first, and answers who wins before the path is searched.
+    let mut solver = Solver::new().with_threads(1);
+    assert_eq!(solver.outcome(&Mirror::Root), Ok(Outcome::N));
+    assert!(solver.len() < 20, "{} positions stored", solver.len());
+    assert_eq!(solver.grundy(&Mirror::Root), Ok(Nimber::new(2)));
+    assert!(solver.len() > 100, "{} positions stored", solver.len());
+}
+
 #[test]
 fn a_search_that_needs_more_than_the_budget_at_once_is_out_of_memory() {
     // A path 1000 deep keeps 1000 components on the stack.
