@@ -630,9 +630,11 @@ fn a_cycle_behind_a_settled_question_is_found_by_the_check() {
 
 /// A position whose two moves to `Twin(0)` and `Twin(1)` leave the same component, a path
 /// of 101 moves (worth 1, one move a position), and whose one move to `Lone` leaves a
-/// position with three moves, to `Spoke(0..3)`, each worth 1: `Lone` is worth 0.
+/// position with three moves, to `Spoke(0..3)`, each worth 1: `Lone` is worth 0. `Above`
+/// has one move, to `Root`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 enum Mirror {
+    Above,
     Root,
     Twin(u8),
     Path(u32),
@@ -643,6 +645,7 @@ enum Mirror {
 impl Game for Mirror {
     fn successors(&self) -> impl IntoIterator<Item = Self> {
         match *self {
+            Mirror::Above => vec![Mirror::Root],
             Mirror::Root => vec![Mirror::Twin(0), Mirror::Twin(1), Mirror::Lone],
             Mirror::Twin(_) => vec![Mirror::Path(100)],
             Mirror::Path(k) => (k > 0).then_some(Mirror::Path(k - 1)).into_iter().collect(),
@@ -660,7 +663,7 @@ impl Game for Mirror {
 }
 
 #[test]
-fn the_question_tries_a_successor_alone_of_its_kind_first() {
+fn the_question_and_its_successors_try_a_successor_alone_of_its_kind_first() {
     // `Twin(0)` and `Twin(1)` are easier (one move against three), but of a kind of two:
     // `Lone` is tried first, and answers who wins before the path is searched.
     let mut solver = Solver::new().with_threads(1);
@@ -668,6 +671,10 @@ fn the_question_tries_a_successor_alone_of_its_kind_first() {
     assert!(solver.len() < 20, "{} positions stored", solver.len());
     assert_eq!(solver.grundy(&Mirror::Root), Ok(Nimber::new(2)));
     assert!(solver.len() > 100, "{} positions stored", solver.len());
+    // So does the test of the question's successor `Root`, asked whether it is worth 0.
+    let mut solver = Solver::new().with_threads(1);
+    assert_eq!(solver.outcome(&Mirror::Above), Ok(Outcome::P));
+    assert!(solver.len() < 20, "{} positions stored", solver.len());
 }
 
 #[test]

@@ -27,17 +27,18 @@ pub(super) fn split_cache_capacity<N: Clone + Eq + Hash>(
 
 /// Sets the first field of each key, `(_, difficulty, successor)`, to the number of keys
 /// whose successor is of the same kind by `kind` (here: the nim-sum of its valued components
-/// and the ids of the others), so that the question's successors are tried fewest of a kind
-/// first. Reorders `keys`.
+/// and the ids of the others), so that the successors of the question and of its successors
+/// are tried fewest of a kind first. Reorders `keys`.
 ///
 /// Successors of a kind are the moves a symmetry of the position maps onto each other, when
 /// the game's split puts components in a canonical form: a move the symmetries fix is alone
 /// of its kind, and leaves a position as symmetric as the one it came from. A position that
 /// is symmetric is often worth 0 (in a sum of two equal games, the second player copies every
 /// move), so such a move is the likeliest witness for 0, the first value the question looks
-/// for: on Cram the search for it splits several times fewer successors than in order of
-/// difficulty alone (see BENCHMARKS.md). Where every successor is of its own kind, the order
-/// is the difficulty's.
+/// for, and the likeliest refutation of a successor asked whether it is worth 0: on Cram the
+/// search for who wins splits several times fewer successors than in order of difficulty
+/// alone (see BENCHMARKS.md). Deeper, the difficulty's order alone splits less. Where every
+/// successor is of its own kind, the order is the difficulty's.
 ///
 /// # Complexity
 ///
@@ -600,8 +601,8 @@ impl<N: Clone + Eq + Hash> Engine<N> {
     /// Orders the open successors from `open_first` on by difficulty, the sum of the squared
     /// move counts of their components not yet valued, easiest first, and puts the hardest
     /// component of each last, where it is tested while the others are valued exactly. The
-    /// question's own successors go by how many of their kind there are first, fewest first
-    /// (see [`count_kinds`]).
+    /// successors of the question, and of the question's successors, go by how many of their
+    /// kind there are first, fewest first (see [`count_kinds`]).
     ///
     /// Easy successors are settled fast and settle most tests (Beling and Rogalski's
     /// "fewer moves first"): on Cram this halves the components the search expands. The
@@ -635,7 +636,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             self.comps.swap(hardest.1, end - 1);
             grow(&mut self.keys, (0, key, succ))?;
         }
-        if self.frames.is_empty() {
+        if self.frames.len() <= 1 {
             let Engine {
                 keys,
                 succ_partial,

@@ -18,10 +18,10 @@
 //! settled a sibling's test outward (see `killers`), and the splitting stops as soon as those
 //! already valued settle the question (the enhanced transposition cutoff); the others are
 //! tried in order of difficulty (the sum of the squared move counts of their
-//! components: fewer moves first). The question's own successors go fewest of a kind first
-//! (successors whose components are the same, as a symmetry's images are): a move the
-//! position's symmetries fix is the likeliest witness for 0. Most successors of most positions
-//! are never valued exactly.
+//! components: fewer moves first). The successors of the question, and of its successors, go
+//! fewest of a kind first (successors whose components are the same, as a symmetry's images
+//! are): a move the position's symmetries fix is the likeliest witness for 0. Most successors
+//! of most positions are never valued exactly.
 //!
 //! What searches learn is kept: exact values, lower bounds, values a test excluded, and move
 //! counts. A component tested [`MAX_TESTS`] times is valued exactly, one with more than
@@ -256,7 +256,7 @@ pub(super) struct Engine<N> {
     /// Scratch: the values of the successors valued while a frame is expanded eagerly.
     known_values: Vec<u64>,
     /// Scratch: the open successors of a frame being ordered: how many of their kind there
-    /// are (at the question; 0 below it), their difficulty, and their index.
+    /// are (at the question and its successors; 0 deeper), their difficulty, and their index.
     keys: Vec<(u64, u64, usize)>,
     /// The values the next test asks for.
     request: Vec<u64>,
