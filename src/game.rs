@@ -110,6 +110,11 @@ pub trait Game: Clone + Eq + Hash + Send {
     /// [`board`](crate::board) toolkit finds components and canonical forms with whole-word
     /// operations (the `board_game` example writes Cram on it in thirty lines).
     ///
+    /// Components in a canonical form (one for a shape and all its mirror images) are stored
+    /// once, and they also show the solver which moves a position's symmetries map onto each
+    /// other: near the top of its search it tries first the moves alone of their kind, which
+    /// leave a symmetric position, the likeliest to be worth 0.
+    ///
     /// The default returns the position itself.
     fn split(&self) -> impl IntoIterator<Item = Self> {
         std::iter::once(self.clone())
@@ -373,7 +378,8 @@ pub trait Game: Clone + Eq + Hash + Send {
 pub enum Search {
     /// Ask each successor only what decides the value: "is your value y?" for y = 0, 1, 2, …,
     /// and, inside those questions, "is your value in this set?" (Beling and Rogalski's
-    /// pruning), with successors of fewer moves tried first. Most successors are never valued
+    /// pruning), with successors of fewer moves tried first (near the top of the search, those
+    /// alone of their kind before them: see [`Game::split`]). Most successors are never valued
     /// exactly. Best when values are small next to the number of moves, as in Cram, Kayles and
     /// most games that split into components.
     #[default]
