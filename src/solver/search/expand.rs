@@ -610,8 +610,9 @@ impl<N: Clone + Eq + Hash> Engine<N> {
     ///
     /// # Complexity
     ///
-    /// O(s log s) for s open successors, with a component's moves listed the first time
-    /// it is met, and at the question comparisons of their components.
+    /// O(s log s) comparisons for s open successors (near the question, of their
+    /// components' ids too), besides listing the moves of a component the first time it is
+    /// met.
     pub(super) fn order<R: Rules<N>>(
         &mut self,
         rules: &mut R,
