@@ -631,9 +631,10 @@ fn a_cycle_behind_a_settled_question_is_found_by_the_check() {
 /// A position whose two moves to `Twin(0)` and `Twin(1)` leave the same component, a path
 /// of 101 moves (worth 1, one move a position), and whose one move to `Lone` leaves a
 /// position with three moves, to `Spoke(0..3)`, each worth 1: `Lone` is worth 0. `Above`
-/// has one move, to `Root`.
+/// has one move, to `Root`; `Sum` is the sum of its parts.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 enum Mirror {
+    Sum(Vec<Mirror>),
     Above,
     Root,
     Twin(u8),
@@ -645,6 +646,15 @@ enum Mirror {
 impl Game for Mirror {
     fn successors(&self) -> impl IntoIterator<Item = Self> {
         match *self {
+            Mirror::Sum(ref parts) => (0..parts.len())
+                .flat_map(|at| {
+                    parts[at].successors().into_iter().map(move |next| {
+                        let mut moved = parts.clone();
+                        moved[at] = next;
+                        Mirror::Sum(moved)
+                    })
+                })
+                .collect(),
             Mirror::Above => vec![Mirror::Root],
             Mirror::Root => vec![Mirror::Twin(0), Mirror::Twin(1), Mirror::Lone],
             Mirror::Twin(_) => vec![Mirror::Path(100)],
@@ -655,10 +665,11 @@ impl Game for Mirror {
     }
 
     fn split(&self) -> impl IntoIterator<Item = Self> {
-        std::iter::once(match self {
-            Mirror::Twin(_) => Mirror::Path(101),
-            other => other.clone(),
-        })
+        match self {
+            Mirror::Sum(parts) => parts.iter().flat_map(Mirror::split).collect(),
+            Mirror::Twin(_) => vec![Mirror::Path(101)],
+            other => vec![other.clone()],
+        }
     }
 }
 
@@ -675,6 +686,23 @@ fn the_question_and_its_successors_try_a_successor_alone_of_its_kind_first() {
     let mut solver = Solver::new().with_threads(1);
     assert_eq!(solver.outcome(&Mirror::Above), Ok(Outcome::P));
     assert!(solver.len() < 20, "{} positions stored", solver.len());
+}
+
+#[test]
+fn who_wins_a_sum_asks_the_component_with_the_most_moves() {
+    // `Root` (three moves, worth 2) and `Path(2)` (one move, worth 0), in either order:
+    // `Root` is asked whether it is worth 0, never valued.
+    for parts in [
+        vec![Mirror::Root, Mirror::Path(2)],
+        vec![Mirror::Path(2), Mirror::Root],
+    ] {
+        let mut solver = Solver::new().with_threads(1);
+        assert_eq!(solver.outcome(&Mirror::Sum(parts)), Ok(Outcome::N));
+        assert!(solver.len() < 20, "{} positions stored", solver.len());
+    }
+    // `Path(2)` and `Path(4)`, both worth 0, of one move each: a loss whichever is asked.
+    let paths = Mirror::Sum(vec![Mirror::Path(2), Mirror::Path(4)]);
+    assert_eq!(Solver::new().outcome(&paths), Ok(Outcome::P));
 }
 
 #[test]

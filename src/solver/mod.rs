@@ -435,10 +435,12 @@ impl<G: Game> Solver<G> {
     /// Whether the player to move wins `position` ([`Outcome::N`]) or loses it
     /// ([`Outcome::P`]).
     ///
-    /// A sum of components is lost exactly when the value of its last component is the
-    /// nim-sum of the others', so only the others are valued: the last is asked whether its
-    /// value is that nim-sum, which needs witnesses up to it and no more (a single component
-    /// is asked whether it is worth `0`: one successor worth `0`, or the proof that none is).
+    /// A sum of components is lost exactly when the value of one component is the nim-sum of
+    /// the others', so only the others are valued: the one with the most moves, the costliest
+    /// to value, is asked whether its value is that nim-sum, which needs witnesses up to it
+    /// and no more (a single component is asked whether it is worth `0`: one successor worth
+    /// `0`, or the proof that none is). Moves are counted by [`Game::move_count`], or listed
+    /// (up to 4,096: more are as many), when there are two components or more.
     ///
     /// # Errors
     ///
@@ -446,7 +448,7 @@ impl<G: Game> Solver<G> {
     ///
     /// # Complexity
     ///
-    /// As [`Solver::grundy`] in the worst case; the question of the last component stops at
+    /// As [`Solver::grundy`] in the worst case; the question of the component asked stops at
     /// the first witness above the nim-sum of the others, and is often much shorter than its
     /// value's search.
     ///
@@ -461,15 +463,25 @@ impl<G: Game> Solver<G> {
     pub fn outcome(&mut self, position: &G) -> Result<Outcome, Error> {
         self.engine.begin();
         let mut components = position.split().into_iter();
-        let Some(mut last) = components.next() else {
+        let Some(mut asked) = components.next() else {
             return Ok(Outcome::P);
         };
+        // Counted once a second component shows that there is a choice.
+        let mut asked_moves = None;
         let mut others = 0;
         for component in components {
-            others ^= self.answer(std::mem::replace(&mut last, component), EXACT)?;
+            let most = *asked_moves.get_or_insert_with(|| outcome_moves(&asked));
+            let moves = outcome_moves(&component);
+            let valued = if moves > most {
+                asked_moves = Some(moves);
+                std::mem::replace(&mut asked, component)
+            } else {
+                component
+            };
+            others ^= self.answer(valued, EXACT)?;
         }
         // Exact and equal to the others' nim-sum, or anything else: above it, or below.
-        let loses = self.answer(last, others)? == others;
+        let loses = self.answer(asked, others)? == others;
         Ok(if loses { Outcome::P } else { Outcome::N })
     }
 
@@ -727,6 +739,25 @@ where
 {
     let state = Engine::new().question(&mut FnRules(successors), start.clone(), 0)?;
     Ok(if state == 0 { Outcome::P } else { Outcome::N })
+}
+
+/// The most moves [`Solver::outcome`] counts of a component, to choose the one it asks about:
+/// a component with more is as costly as any to value, and listing its moves would cost more
+/// than the choice saves.
+const OUTCOME_MOVES: usize = 4096;
+
+/// The number of moves of `component`, up to [`OUTCOME_MOVES`]: counted by the game, or listed.
+fn outcome_moves<G: Game>(component: &G) -> usize {
+    component
+        .move_count()
+        .unwrap_or_else(|| {
+            component
+                .successors()
+                .into_iter()
+                .take(OUTCOME_MOVES)
+                .count()
+        })
+        .min(OUTCOME_MOVES)
 }
 
 #[cfg(test)]
