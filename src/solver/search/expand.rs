@@ -45,18 +45,11 @@ pub(super) fn split_cache_capacity<N: Clone + Eq + Hash>(
 /// O(s log s) comparisons of kinds for s keys.
 fn count_kinds<K: Ord>(keys: &mut [(u64, u64, usize)], kind: impl Fn(usize) -> K) {
     keys.sort_unstable_by_key(|key| kind(key.2));
-    let mut first = 0;
-    while first < keys.len() {
-        let same = kind(keys[first].2);
-        let end = first
-            + keys[first..]
-                .iter()
-                .take_while(|key| kind(key.2) == same)
-                .count();
-        for key in &mut keys[first..end] {
-            key.0 = (end - first) as u64;
+    for same in keys.chunk_by_mut(|a, b| kind(a.2) == kind(b.2)) {
+        let count = same.len() as u64;
+        for key in same {
+            key.0 = count;
         }
-        first = end;
     }
 }
 
