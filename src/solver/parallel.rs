@@ -15,7 +15,8 @@
 //! witness for each smaller value and a refutation of itself, and these, and the successors a
 //! refutation tries, are independent pieces of work, which each thread claims as it starts
 //! one; the first of them, which a short question is mostly made of, a second thread may
-//! search too for a while.
+//! search too for a while. A thread testing one of those successors claims, the same way,
+//! the component it searches next, and passes over those another thread is on.
 //!
 //! Components with an [`index`](crate::Game::index) share every exact value, whatever its
 //! cost, in an array read and written without locks. An exhaustive search needs the value of
@@ -154,6 +155,9 @@ pub(super) struct Root<N> {
 struct Claims<N> {
     held: Vec<Claim<N>>,
     tried: [u32; 64],
+    /// The component each thread is searching for a successor of a successor of the question
+    /// (one at most a thread), and the thread.
+    below: Vec<(N, usize)>,
 }
 
 impl<N: Clone + Eq> Claims<N> {
@@ -191,6 +195,7 @@ impl<N: Clone + Eq> Root<N> {
             claims: Mutex::new(Claims {
                 held: Vec::new(),
                 tried: [0; 64],
+                below: Vec::new(),
             }),
         }
     }
@@ -317,9 +322,25 @@ impl<N: Clone + Eq> Root<N> {
                 .any(|c| c.thread != thread && c.value == value + 1)
     }
 
+    /// Claims, for `thread`, the search of `component` for a successor of one of the
+    /// question's successors, in place of what it claimed there before; false if another
+    /// thread is on it. A thread that finds its next such component claimed tries the others
+    /// first: once the other thread is done, what it published settles the component.
+    pub(super) fn claim_below(&self, component: &N, thread: usize) -> bool {
+        let mut claims = self.claims();
+        claims.below.retain(|(_, by)| *by != thread);
+        if claims.below.iter().any(|(held, _)| held == component) {
+            return false;
+        }
+        claims.below.push((component.clone(), thread));
+        true
+    }
+
     /// Ends the claims of `thread`.
     pub(super) fn release(&self, thread: usize) {
-        self.claims().held.retain(|c| c.thread != thread);
+        let mut claims = self.claims();
+        claims.held.retain(|c| c.thread != thread);
+        claims.below.retain(|(_, by)| *by != thread);
     }
 }
 
@@ -457,6 +478,20 @@ mod tests {
         }
         assert_eq!(indexed.indexed.get(55 << PAGE_BITS), Some(3));
         assert_eq!(indexed.indexed.get(56 << PAGE_BITS), None);
+    }
+
+    #[test]
+    fn a_thread_holds_one_claim_below_the_question_until_its_next_or_its_release() {
+        let root = Root::new();
+        assert!(root.claim_below(&7u32, 0));
+        assert!(!root.claim_below(&7, 1), "thread 0 is on it");
+        assert!(root.claim_below(&8, 1));
+        // Thread 0 moves on to another component: the first is free again.
+        assert!(root.claim_below(&9, 0));
+        assert!(root.claim_below(&7, 1));
+        assert!(!root.claim_below(&9, 1));
+        root.release(0);
+        assert!(root.claim_below(&9, 1));
     }
 
     #[test]

@@ -307,6 +307,9 @@ pub(super) struct Engine<N> {
     root_value: u64,
     /// Steps until `root_value` is checked again.
     root_check: u32,
+    /// Successors a test of a successor of the question passed over since this thread last
+    /// claimed one (see `root::pass_over`).
+    passed_below: usize,
     /// Whether this thread, dividing a question with others, helps with the first successor
     /// tried for a value (see `root`).
     help: root::Help,
@@ -381,6 +384,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             root_others: root::Others::Untouched,
             root_value: NO_VALUE,
             root_check: 0,
+            passed_below: 0,
             help: root::Help::Unused,
             published: usize::MAX,
         }
@@ -445,6 +449,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
         self.root_value = NO_VALUE;
         self.root_others = root::Others::Untouched;
         self.help = root::Help::Unused;
+        self.passed_below = 0;
         if self.busy {
             // Also the marks of a check that every position is finite.
             self.abandon();

@@ -18,6 +18,11 @@
 //! above for it (after helping, it looks ahead once whatever the other thread does). The
 //! witnesses and refutations found are shared, so that every thread moves on together.
 //!
+//! A successor's own successors are divided too: a thread testing a successor of the question
+//! claims the component it searches next, one at a time, and passes over, to try last, one
+//! another thread is on (see [`pass_over`]). Two threads on the same successor of the
+//! question (the last one left, most often the largest) then take its successors in turns.
+//!
 //! A question's values are kept as bits of a word: from the value [`LAST_DIVIDED`] on, its
 //! threads search it as they would alone, and so does a thread whose search goes on alone.
 
@@ -119,13 +124,53 @@ const HELP_LIMIT: u64 = 1024;
 /// value on, its threads search it as they would alone.
 const LAST_DIVIDED: u64 = 62;
 
+/// Whether a thread searching a successor of a question divided between threads passes over,
+/// for now, the component it would search next, `component`: another thread is on it (see
+/// [`Root::claim_below`]), and of the `left` successors from it to the end of the frame's
+/// order, some were not passed over since the thread last claimed one (`passed` counts them).
+/// Otherwise the thread searches it, claimed or not.
+///
+/// So when both threads search the same successor of the question (the last one left, or one
+/// another thread claimed, which a thread searches too rather than wait), they take its
+/// successors in turns rather than one after the other: the one passed over comes last, when
+/// what the other thread published about it settles it.
+pub(super) fn pass_over<N: Clone + Eq>(
+    root: &Root<N>,
+    component: &N,
+    thread: usize,
+    passed: &mut usize,
+    left: usize,
+) -> bool {
+    if *passed + 1 >= left || root.claim_below(component, thread) {
+        *passed = 0;
+        return false;
+    }
+    *passed += 1;
+    true
+}
+
 impl<N: Clone + Eq + Hash> Engine<N> {
     /// Whether the top frame is a question this thread is dividing with others.
     pub(super) fn dividing(&self) -> bool {
-        self.frames.len() == 1
-            && self.shared.is_some()
+        self.frames.len() == 1 && self.divides_question()
+    }
+
+    /// Whether the question at the bottom of the stack is one this thread divides with others.
+    fn divides_question(&self) -> bool {
+        self.shared.is_some()
             && self.frames[0].kind == Kind::Exact
             && self.frames[0].sought <= LAST_DIVIDED
+    }
+
+    /// What the threads share, when the top frame searches a successor of a question this
+    /// thread divides with others: the threads divide that frame's successors too (see
+    /// [`pass_over`]).
+    pub(super) fn dividing_below(&self) -> Option<Arc<Shared<N>>> {
+        if self.frames.len() == 2 && self.divides_question() {
+            self.shared.clone()
+        } else {
+            None
+        }
     }
 
     /// [`Engine::step`] for a question divided between threads: advances its frame until it

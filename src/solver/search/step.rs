@@ -3,6 +3,7 @@
 
 use std::hash::Hash;
 
+use super::root::pass_over;
 use super::{EXACT, Engine, Kind, MAX_TESTS, Step, Table, ask_for, bits, grow};
 use crate::Error;
 use crate::solver::rules::Rules;
@@ -206,7 +207,10 @@ impl<N: Clone + Eq + Hash> Engine<N> {
     /// Advances the top frame, a [`Kind::Set`] test, until it needs another component
     /// searched or is finished.
     pub(super) fn step_set(&mut self) -> Step {
+        let below = self.dividing_below();
+        let thread = self.rotation.0;
         let Engine {
+            passed_below,
             table,
             frames,
             succ_partial,
@@ -251,34 +255,46 @@ impl<N: Clone + Eq + Hash> Engine<N> {
                 continue;
             }
             let component = comps[succ_next[succ]];
-            if end - succ_next[succ] >= 2 {
-                return Step::Push(component, EXACT);
-            }
-            let top = bits::largest(candidates).expect("one candidate per successor left");
-            let mut ask = bits::xored(candidates, frame.goal, top, succ_partial[succ], request);
-            let aux = table.aux(component);
-            if aux.excluded != 0 && ask.is_some() && aux.tests < MAX_TESTS {
-                request[0] &= !u64::from(aux.excluded);
-                ask = bits::largest(request);
-            }
-            let lower = table.state(component) & !PARTIAL;
-            let bound = aux.value_bound();
-            let hopeless = match ask {
-                None => true,
-                Some(most) => {
-                    most < lower
-                        || bound.is_some_and(|bound| {
-                            bits::smallest(request).is_none_or(|least| least > bound)
-                        })
+            let goal = if end - succ_next[succ] >= 2 {
+                EXACT
+            } else {
+                let top = bits::largest(candidates).expect("one candidate per successor left");
+                let mut ask = bits::xored(candidates, frame.goal, top, succ_partial[succ], request);
+                let aux = table.aux(component);
+                if aux.excluded != 0 && ask.is_some() && aux.tests < MAX_TESTS {
+                    request[0] &= !u64::from(aux.excluded);
+                    ask = bits::largest(request);
                 }
+                let lower = table.state(component) & !PARTIAL;
+                let bound = aux.value_bound();
+                let hopeless = match ask {
+                    None => true,
+                    Some(most) => {
+                        most < lower
+                            || bound.is_some_and(|bound| {
+                                bits::smallest(request).is_none_or(|least| least > bound)
+                            })
+                    }
+                };
+                if hopeless {
+                    bits::remove_largest(candidates);
+                    frame.approx = true;
+                    frame.cursor += 1;
+                    continue;
+                }
+                ask.expect("a value asked for")
             };
-            if hopeless {
-                bits::remove_largest(candidates);
-                frame.approx = true;
-                frame.cursor += 1;
-                continue;
+            if let Some(shared) = &below {
+                let left = frame.open_len - frame.cursor;
+                let position = table.position(component);
+                if pass_over(&shared.root, position, thread, passed_below, left) {
+                    // To the end of the order: tried once the others are.
+                    let at = frame.open_first + frame.cursor;
+                    open[at..frame.open_first + frame.open_len].rotate_left(1);
+                    continue;
+                }
             }
-            return Step::Push(component, ask.expect("a value asked for"));
+            return Step::Push(component, goal);
         }
     }
 }
