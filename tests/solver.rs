@@ -643,6 +643,11 @@ enum Mirror {
     Spoke(u8),
 }
 
+thread_local! {
+    /// How many times this thread listed the moves of `Mirror::Root`.
+    static ROOT_LISTINGS: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+}
+
 impl Game for Mirror {
     fn successors(&self) -> impl IntoIterator<Item = Self> {
         match *self {
@@ -656,7 +661,10 @@ impl Game for Mirror {
                 })
                 .collect(),
             Mirror::Above => vec![Mirror::Root],
-            Mirror::Root => vec![Mirror::Twin(0), Mirror::Twin(1), Mirror::Lone],
+            Mirror::Root => {
+                ROOT_LISTINGS.with(|listings| listings.set(listings.get() + 1));
+                vec![Mirror::Twin(0), Mirror::Twin(1), Mirror::Lone]
+            }
             Mirror::Twin(_) => vec![Mirror::Path(100)],
             Mirror::Path(k) => (k > 0).then_some(Mirror::Path(k - 1)).into_iter().collect(),
             Mirror::Lone => (0..3).map(Mirror::Spoke).collect(),
@@ -703,6 +711,22 @@ fn who_wins_a_sum_asks_the_component_with_the_most_moves() {
     // `Path(2)` and `Path(4)`, both worth 0, of one move each: a loss whichever is asked.
     let paths = Mirror::Sum(vec![Mirror::Path(2), Mirror::Path(4)]);
     assert_eq!(Solver::new().outcome(&paths), Ok(Outcome::P));
+}
+
+#[test]
+fn who_wins_a_sum_lists_no_moves_of_a_component_already_valued() {
+    // One thread: the calling one, which counts the listings.
+    let mut solver = Solver::new().with_threads(1);
+    assert_eq!(solver.grundy(&Mirror::Root), Ok(Nimber::new(2)));
+    let listed = ROOT_LISTINGS.with(std::cell::Cell::get);
+    // `Root` (worth 2, three moves, valued) and `Path(5)` (worth 1, one move): *2 + *1 is a
+    // win, and `Path(5)` is asked about, `Root`'s value taken from the table.
+    let sum = Mirror::Sum(vec![Mirror::Root, Mirror::Path(5)]);
+    assert_eq!(solver.outcome(&sum), Ok(Outcome::N));
+    assert_eq!(ROOT_LISTINGS.with(std::cell::Cell::get), listed);
+    // A fresh solver lists them, to choose the component it asks about.
+    assert_eq!(Solver::new().with_threads(1).outcome(&sum), Ok(Outcome::N));
+    assert!(ROOT_LISTINGS.with(std::cell::Cell::get) > listed);
 }
 
 #[test]

@@ -440,7 +440,8 @@ impl<G: Game> Solver<G> {
     /// to value, is asked whether its value is that nim-sum, which needs witnesses up to it
     /// and no more (a single component is asked whether it is worth `0`: one successor worth
     /// `0`, or the proof that none is). Moves are counted by [`Game::move_count`], or listed
-    /// (up to 4,096: more are as many), when there are two components or more.
+    /// (up to 4,096: more are as many), when there are two components or more; a component
+    /// whose value the solver knows counts as having none, and is not listed.
     ///
     /// # Errors
     ///
@@ -470,8 +471,8 @@ impl<G: Game> Solver<G> {
         let mut asked_moves = None;
         let mut others = 0;
         for component in components {
-            let most = *asked_moves.get_or_insert_with(|| outcome_moves(&asked));
-            let moves = outcome_moves(&component);
+            let most = *asked_moves.get_or_insert_with(|| self.moves_to_ask(&asked));
+            let moves = self.moves_to_ask(&component);
             let valued = if moves > most {
                 asked_moves = Some(moves);
                 std::mem::replace(&mut asked, component)
@@ -483,6 +484,17 @@ impl<G: Game> Solver<G> {
         // Exact and equal to the others' nim-sum, or anything else: above it, or below.
         let loses = self.answer(asked, others)? == others;
         Ok(if loses { Outcome::P } else { Outcome::N })
+    }
+
+    /// How many moves [`Solver::outcome`] counts `component` as having, to choose the component
+    /// of a sum it asks about: none if its value is stored already, for then it costs nothing
+    /// to value (and listing its moves would cost more than that), else [`outcome_moves`].
+    fn moves_to_ask(&self, component: &G) -> usize {
+        if self.engine.table.value_of::<GameRules>(component).is_some() {
+            0
+        } else {
+            outcome_moves(component)
+        }
     }
 
     /// Every successor of `position` of value `0`: the moves that win. Empty exactly when

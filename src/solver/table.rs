@@ -517,6 +517,23 @@ impl<N: Eq + Hash> Table<N> {
         self.probe(position, Self::hash32(position))
     }
 
+    /// The exact value stored for `position`, if it is stored with one (or, having an index,
+    /// was), without storing it.
+    pub(crate) fn value_of<R: Lookup<N>>(&self, position: &N) -> Option<u64> {
+        let state = match R::index(position) {
+            Some(i) if i < MAX_INDEX => {
+                let slot = self.by_index.get(i)?;
+                if slot.value_plus_one != 0 {
+                    return Some(u64::from(slot.value_plus_one - 1));
+                }
+                let id = slot.id_plus_one.checked_sub(1)?;
+                self.entries[id as usize].state
+            }
+            _ => self.find_hashed(position)?.1,
+        };
+        (state < PARTIAL).then_some(state)
+    }
+
     /// Stores `position`, new, with hash `hash` and the state the rules `R` give it.
     #[inline(never)]
     fn insert_new<R: Lookup<N>>(&mut self, position: N, hash: u32) -> Result<(u32, u64), Error> {
@@ -856,5 +873,28 @@ mod tests {
             }
         }
         assert_eq!(table.len(), 1_000, "nothing stored twice");
+    }
+
+    #[test]
+    fn a_value_is_found_without_storing_the_position_and_outlives_a_forgotten_index() {
+        let mut table = Table::new();
+        let (hashed, indexed) = (1 << 40, 7);
+        assert_eq!(table.value_of::<SomeIndexed>(&hashed), None);
+        assert_eq!(table.value_of::<SomeIndexed>(&indexed), None);
+        assert_eq!(table.len(), 0, "nothing stored by a lookup");
+        let ids = [interned(&mut table, hashed), interned(&mut table, indexed)];
+        // A lower bound is not a value.
+        table.set_state(ids[0], PARTIAL | 3);
+        table.set_state(ids[1], PARTIAL | 3);
+        assert_eq!(table.value_of::<SomeIndexed>(&hashed), None);
+        assert_eq!(table.value_of::<SomeIndexed>(&indexed), None);
+        table.set_state(ids[0], 5);
+        table.set_state(ids[1], 4);
+        assert_eq!(table.value_of::<SomeIndexed>(&hashed), Some(5));
+        assert_eq!(table.value_of::<SomeIndexed>(&indexed), Some(4));
+        // Forgotten, a position with an index keeps its value there.
+        table.retain(&[false, false]).unwrap();
+        assert_eq!(table.value_of::<SomeIndexed>(&hashed), None);
+        assert_eq!(table.value_of::<SomeIndexed>(&indexed), Some(4));
     }
 }
