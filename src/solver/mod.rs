@@ -441,7 +441,7 @@ impl<G: Game> Solver<G> {
     /// and no more (a single component is asked whether it is worth `0`: one successor worth
     /// `0`, or the proof that none is). Moves are counted by [`Game::move_count`], or listed
     /// (up to 4,096: more are as many), when there are two components or more; a component
-    /// whose value the solver knows counts as having none, and is not listed.
+    /// the solver has valued already counts as having none, and is not listed.
     ///
     /// # Errors
     ///

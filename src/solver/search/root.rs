@@ -162,15 +162,10 @@ impl<N: Clone + Eq + Hash> Engine<N> {
             && self.frames[0].sought <= LAST_DIVIDED
     }
 
-    /// What the threads share, when the top frame searches a successor of a question this
-    /// thread divides with others: the threads divide that frame's successors too (see
-    /// [`pass_over`]).
-    pub(super) fn dividing_below(&self) -> Option<Arc<Shared<N>>> {
-        if self.frames.len() == 2 && self.divides_question() {
-            self.shared.clone()
-        } else {
-            None
-        }
+    /// Whether the top frame searches a successor of a question this thread divides with
+    /// others: the threads divide that frame's successors too (see [`pass_over`]).
+    pub(super) fn dividing_below(&self) -> bool {
+        self.frames.len() == 2 && self.divides_question()
     }
 
     /// [`Engine::step`] for a question divided between threads: advances its frame until it

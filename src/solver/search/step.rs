@@ -210,6 +210,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
         let below = self.dividing_below();
         let thread = self.rotation.0;
         let Engine {
+            shared,
             passed_below,
             table,
             frames,
@@ -284,7 +285,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
                 }
                 ask.expect("a value asked for")
             };
-            if let Some(shared) = &below {
+            if let Some(shared) = shared.as_deref().filter(|_| below) {
                 let left = frame.open_len - frame.cursor;
                 let position = table.position(component);
                 if pass_over(&shared.root, position, thread, passed_below, left) {
