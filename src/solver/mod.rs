@@ -488,13 +488,22 @@ impl<G: Game> Solver<G> {
 
     /// How many moves [`Solver::outcome`] counts `component` as having, to choose the component
     /// of a sum it asks about: none if its value is stored already, for then it costs nothing
-    /// to value (and listing its moves would cost more than that), else [`outcome_moves`].
+    /// to value (and listing its moves would cost more than that), else its moves up to
+    /// [`OUTCOME_MOVES`], counted by the game or listed.
     fn moves_to_ask(&self, component: &G) -> usize {
         if self.engine.table.value_of::<GameRules>(component).is_some() {
-            0
-        } else {
-            outcome_moves(component)
+            return 0;
         }
+        component
+            .move_count()
+            .unwrap_or_else(|| {
+                component
+                    .successors()
+                    .into_iter()
+                    .take(OUTCOME_MOVES)
+                    .count()
+            })
+            .min(OUTCOME_MOVES)
     }
 
     /// Every successor of `position` of value `0`: the moves that win. Empty exactly when
@@ -757,20 +766,6 @@ where
 /// a component with more is as costly as any to value, and listing its moves would cost more
 /// than the choice saves.
 const OUTCOME_MOVES: usize = 4096;
-
-/// The number of moves of `component`, up to [`OUTCOME_MOVES`]: counted by the game, or listed.
-fn outcome_moves<G: Game>(component: &G) -> usize {
-    component
-        .move_count()
-        .unwrap_or_else(|| {
-            component
-                .successors()
-                .into_iter()
-                .take(OUTCOME_MOVES)
-                .count()
-        })
-        .min(OUTCOME_MOVES)
-}
 
 #[cfg(test)]
 mod tests {
