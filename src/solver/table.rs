@@ -182,6 +182,17 @@ struct IndexSlot {
     value_plus_one: u32,
 }
 
+/// What a [`Table`] holds for an index.
+enum AtIndex {
+    /// An exact value, and the id of the position if it is stored (a compaction may have
+    /// forgotten it and kept the value).
+    Valued(u64, Option<u32>),
+    /// A stored position without an exact value in the index: its id and state.
+    Stored(u32, u64),
+    /// Nothing.
+    Absent,
+}
+
 const NO_INDEX: u32 = u32::MAX;
 
 /// The new id [`Table::retain`] gives a forgotten position.
@@ -434,24 +445,32 @@ impl<N: Eq + Hash> Table<N> {
     #[inline(always)]
     pub(crate) fn intern<R: Lookup<N>>(&mut self, position: N) -> Result<(u32, u64), Error> {
         match R::index(&position) {
-            Some(i) if i < MAX_INDEX => {
-                if let Some(&slot) = self.by_index.get(i) {
-                    // The value, the common case, is tested first.
-                    if slot.value_plus_one != 0 {
-                        let value = u64::from(slot.value_plus_one - 1);
-                        if slot.id_plus_one == 0 {
-                            return self.revive(position, i, value);
-                        }
-                        return Ok((slot.id_plus_one - 1, value));
-                    }
-                    if slot.id_plus_one != 0 {
-                        let id = slot.id_plus_one - 1;
-                        return Ok((id, self.entries[id as usize].state));
-                    }
-                }
-                self.insert_new_indexed::<R>(position, i)
-            }
+            Some(i) if i < MAX_INDEX => match self.at_index(i) {
+                AtIndex::Valued(value, Some(id)) => Ok((id, value)),
+                AtIndex::Valued(value, None) => self.revive(position, i, value),
+                AtIndex::Stored(id, state) => Ok((id, state)),
+                AtIndex::Absent => self.insert_new_indexed::<R>(position, i),
+            },
             _ => self.intern_hashed::<R>(position),
+        }
+    }
+
+    /// What the table holds for the index `i` (below [`MAX_INDEX`]).
+    // On the path of every lookup by index: inlined, the match on its result folds away.
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
+    fn at_index(&self, i: usize) -> AtIndex {
+        let Some(&slot) = self.by_index.get(i) else {
+            return AtIndex::Absent;
+        };
+        // The value, the common case, is tested first.
+        if slot.value_plus_one != 0 {
+            let id = slot.id_plus_one.checked_sub(1);
+            return AtIndex::Valued(u64::from(slot.value_plus_one - 1), id);
+        }
+        match slot.id_plus_one.checked_sub(1) {
+            Some(id) => AtIndex::Stored(id, self.entries[id as usize].state),
+            None => AtIndex::Absent,
         }
     }
 
@@ -521,14 +540,11 @@ impl<N: Eq + Hash> Table<N> {
     /// was), without storing it.
     pub(crate) fn value_of<R: Lookup<N>>(&self, position: &N) -> Option<u64> {
         let state = match R::index(position) {
-            Some(i) if i < MAX_INDEX => {
-                let slot = self.by_index.get(i)?;
-                if slot.value_plus_one != 0 {
-                    return Some(u64::from(slot.value_plus_one - 1));
-                }
-                let id = slot.id_plus_one.checked_sub(1)?;
-                self.entries[id as usize].state
-            }
+            Some(i) if i < MAX_INDEX => match self.at_index(i) {
+                AtIndex::Valued(value, _) => return Some(value),
+                AtIndex::Stored(_, state) => state,
+                AtIndex::Absent => return None,
+            },
             _ => self.find_hashed(position)?.1,
         };
         (state < PARTIAL).then_some(state)
