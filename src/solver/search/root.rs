@@ -407,3 +407,31 @@ impl<N: Clone + Eq + Hash> Engine<N> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::games::Cram;
+    use crate::solver::parallel::Shared;
+    use crate::solver::rules::GameRules;
+    use crate::solver::search::Engine;
+    use crate::solver::table::PARTIAL;
+
+    #[test]
+    fn a_question_left_by_the_threads_after_its_goals_witness_stops_at_the_goal()
+    -> Result<(), crate::Error> {
+        // A 1 x 4 strip: the middle domino leaves two single cells, worth 0, the others a
+        // domino, worth 1; the strip is worth 2. Who wins asks it with the goal 0.
+        let strip = Cram::new(1, 4)?;
+        let mut engine = Engine::new();
+        let (id, _) = engine.intern_question::<GameRules>(strip)?;
+        engine.expand_question(&mut GameRules, id, 0)?;
+        engine.shared = Some(Shared::new(1 << 20, false, true));
+        engine.leave_shared();
+        // The least value without a witness is 1, above the goal: alone, the question would
+        // have stopped at the witness for 0.
+        assert_eq!(engine.frames[0].sought, 0);
+        engine.run(&mut GameRules, u64::MAX)?;
+        assert_eq!(engine.table.state(id), PARTIAL | 1, "above 0, not valued");
+        Ok(())
+    }
+}
