@@ -1,6 +1,7 @@
 //! The memoizing Sprague–Grundy solver for finite games, and its free-function forms.
 
 mod bits;
+mod bookkeeping;
 mod finite;
 mod parallel;
 mod rests;
