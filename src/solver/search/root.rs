@@ -301,14 +301,14 @@ impl<N: Clone + Eq + Hash> Engine<N> {
         }
     }
 
-    /// Whether this thread should leave the successor of the question it is searching: it
-    /// searches it as a witness for the value above the least one without a witness, and the
-    /// other threads now try the successors of that least value one after another, as for a
-    /// refutation (see [`Root::ahead`](crate::solver::parallel::Root::ahead)); or it helps
-    /// with it (see [`Help`]), and the thread that claimed it is done with it, or the help
-    /// has lasted [`HELP_LIMIT`] expansions. Checked every few steps. A search for a value
-    /// that another thread found a witness for meanwhile is finished: what it learns is
-    /// published, and helps later.
+    /// Whether this thread should leave the successor of the question it is searching: another
+    /// thread found a witness for the value it searches it as a witness for, so that the
+    /// question needs no more of it; or it searches it as a witness for the value above the
+    /// least one without a witness, and the other threads now try the successors of that least
+    /// value one after another, as for a refutation (see
+    /// [`Root::ahead`](crate::solver::parallel::Root::ahead)); or it helps with it (see
+    /// [`Help`]), and the thread that claimed it is done with it, or the help has lasted
+    /// [`HELP_LIMIT`] expansions. Checked every few steps.
     pub(super) fn root_task_stale(&mut self) -> bool {
         if self.root_check > 0 {
             self.root_check -= 1;
@@ -331,7 +331,13 @@ impl<N: Clone + Eq + Hash> Engine<N> {
         }
         let root = &shared.root;
         let value = self.root_value;
-        let least = u64::from((!root.witnessed()).trailing_zeros());
+        let witnessed = root.witnessed();
+        if value < 64 && witnessed & (1 << value) != 0 {
+            // What the search would still find is no longer asked: the threads that could use
+            // it are better off on the successors the question still needs.
+            return true;
+        }
+        let least = u64::from((!witnessed).trailing_zeros());
         value == least + 1 && !root.ahead(least, self.rotation.0)
     }
 
@@ -410,6 +416,8 @@ impl<N: Clone + Eq + Hash> Engine<N> {
 
 #[cfg(test)]
 mod tests {
+    use std::sync::Arc;
+
     use crate::games::Cram;
     use crate::solver::parallel::Shared;
     use crate::solver::rules::GameRules;
@@ -433,5 +441,18 @@ mod tests {
         engine.run(&mut GameRules, u64::MAX)?;
         assert_eq!(engine.table.state(id), PARTIAL | 1, "above 0, not valued");
         Ok(())
+    }
+
+    #[test]
+    fn a_successor_searched_for_a_value_another_thread_witnessed_is_left() {
+        let mut engine = Engine::<Cram>::new();
+        let shared = Shared::new(1 << 20, false, true);
+        engine.shared = Some(Arc::clone(&shared));
+        // This thread searches a successor of the question as a witness for 0.
+        engine.root_value = 0;
+        assert!(!engine.root_task_stale(), "nobody has a witness for 0 yet");
+        shared.root.witness(1);
+        engine.root_check = 0;
+        assert!(engine.root_task_stale(), "another thread has one now");
     }
 }
