@@ -41,6 +41,50 @@ pub(super) const PUBLISH: u64 = 8;
 /// Shards of the published table, so that threads rarely wait for one another.
 const SHARDS: usize = 64;
 
+/// The most bytes of [`Filter`]: a filter that stays in a core's cache costs a lookup a few
+/// nanoseconds.
+const MOST_FILTER_BYTES: usize = 1 << 18;
+
+/// A bit per hash of the components published (the hash's high bits choose it), read without
+/// a lock before a shard is locked: most components a thread looks up were never published,
+/// and a shard's lock is a cache line the other threads write. A bit is never cleared, so a
+/// component published and then forgotten with its shard costs a lookup, never a wrong
+/// answer; a lookup racing a publication may miss it, as it would a moment earlier.
+struct Filter {
+    words: Box<[AtomicU64]>,
+}
+
+impl Filter {
+    /// A filter of at most `bytes` bytes (a power of two, one word at least).
+    fn new(bytes: usize) -> Self {
+        let words = (bytes / size_of::<AtomicU64>()).max(1);
+        let words = 1 << words.ilog2();
+        Filter {
+            words: (0..words).map(|_| AtomicU64::new(0)).collect(),
+        }
+    }
+
+    /// The word and the bit of `hash`.
+    fn bit(&self, hash: u64) -> (&AtomicU64, u64) {
+        let bits = self.words.len() * 64;
+        let at = (hash >> 32) as usize & (bits - 1);
+        (&self.words[at / 64], 1 << (at % 64))
+    }
+
+    fn add(&self, hash: u64) {
+        let (word, bit) = self.bit(hash);
+        if word.load(Ordering::Relaxed) & bit == 0 {
+            word.fetch_or(bit, Ordering::Relaxed);
+        }
+    }
+
+    /// False if no component with the hash `hash` was added.
+    fn may_hold(&self, hash: u64) -> bool {
+        let (word, bit) = self.bit(hash);
+        word.load(Ordering::Relaxed) & bit != 0
+    }
+}
+
 /// What one thread learned about a component.
 #[derive(Clone, Copy, Debug, Default)]
 pub(super) struct Learned {
@@ -112,6 +156,8 @@ impl IndexedValues {
 /// What the threads searching one question share.
 pub(super) struct Shared<N> {
     shards: Box<[Mutex<FxHashMap<N, Learned>>]>,
+    /// The hashes of the published components.
+    filter: Filter,
     indexed: IndexedValues,
     /// A shard that reaches this many components is emptied: what it forgets is searched
     /// again if needed, and values stay exact.
@@ -352,19 +398,24 @@ impl<N: Clone + Eq + Hash> Shared<N> {
     /// values in pages of [`IndexedValues`], at 4 bytes a value rather than the tens of bytes
     /// a published component takes, and the components published otherwise are few: the
     /// pages get seven eighths of the bytes. Otherwise the published components get them all.
-    /// Either way, room for about 1,000 components and one page at least.
+    /// Either way, room for about 1,000 components and one page at least. The [`Filter`] in
+    /// front of the published components takes an eighth of their bytes, at most
+    /// [`MOST_FILTER_BYTES`].
     pub(super) fn new(bytes: usize, indexed: bool, publish_all: bool) -> Arc<Self> {
         let page = size_of::<AtomicU32>() << PAGE_BITS;
         let each = Table::<N>::bytes_per_position();
-        let (pages, components) = if indexed {
-            (bytes / 8 * 7 / page, bytes / 8 / each)
+        let (pages, published) = if indexed {
+            (bytes / 8 * 7 / page, bytes / 8)
         } else {
-            (0, bytes / each)
+            (0, bytes)
         };
+        let filter = (published / 8).min(MOST_FILTER_BYTES);
+        let components = (published - filter) / each;
         Arc::new(Shared {
             shards: (0..SHARDS)
                 .map(|_| Mutex::new(FxHashMap::default()))
                 .collect(),
+            filter: Filter::new(filter),
             shard_capacity: (components / SHARDS).max(16),
             indexed: IndexedValues::new(pages.max(1)),
             stop: AtomicBool::new(false),
@@ -388,14 +439,19 @@ impl<N: Clone + Eq + Hash> Shared<N> {
         self.publish_all
     }
 
-    fn shard(&self, position: &N) -> &Mutex<FxHashMap<N, Learned>> {
-        &self.shards[(FxBuildHasher.hash_one(position) as usize) % SHARDS]
+    /// The shard of a component with the hash `hash`.
+    fn shard(&self, hash: u64) -> &Mutex<FxHashMap<N, Learned>> {
+        &self.shards[hash as usize % SHARDS]
     }
 
     /// What a thread published about `position`.
     pub(super) fn get(&self, position: &N) -> Option<Learned> {
+        let hash = FxBuildHasher.hash_one(position);
+        if !self.filter.may_hold(hash) {
+            return None;
+        }
         let shard = self
-            .shard(position)
+            .shard(hash)
             .lock()
             .unwrap_or_else(PoisonError::into_inner);
         shard.get(position).copied()
@@ -403,8 +459,11 @@ impl<N: Clone + Eq + Hash> Shared<N> {
 
     /// Adds what a thread learned about `position` to what is known.
     pub(super) fn publish(&self, position: N, learned: Learned) {
+        let hash = FxBuildHasher.hash_one(&position);
+        // The bit before the entry: a lookup that finds no bit would have found no entry.
+        self.filter.add(hash);
         let mut shard = self
-            .shard(&position)
+            .shard(hash)
             .lock()
             .unwrap_or_else(PoisonError::into_inner);
         if shard.len() >= self.shard_capacity {
@@ -468,16 +527,50 @@ mod tests {
         let each = Table::<u64>::bytes_per_position();
         let indexed = Shared::<u64>::new(64 * page, true, false);
         assert_eq!(indexed.indexed.spare.load(Ordering::Relaxed), 56);
-        assert_eq!(indexed.shard_capacity, 8 * page / each / SHARDS);
+        // The filter takes an eighth of the published components' bytes, at most its own
+        // largest size.
+        assert_eq!(indexed.filter.words.len() * 8, page);
+        assert_eq!(indexed.shard_capacity, 7 * page / each / SHARDS);
         let plain = Shared::<u64>::new(64 * page, false, false);
         assert_eq!(plain.indexed.spare.load(Ordering::Relaxed), 1);
-        assert_eq!(plain.shard_capacity, 64 * page / each / SHARDS);
+        assert_eq!(plain.filter.words.len() * 8, MOST_FILTER_BYTES);
+        assert_eq!(
+            plain.shard_capacity,
+            (64 * page - MOST_FILTER_BYTES) / each / SHARDS
+        );
         // The 57th page finds no room: its values are not shared.
         for p in 0..57 {
             assert_eq!(indexed.indexed.set(p << PAGE_BITS, 3), p < 56);
         }
         assert_eq!(indexed.indexed.get(55 << PAGE_BITS), Some(3));
         assert_eq!(indexed.indexed.get(56 << PAGE_BITS), None);
+    }
+
+    #[test]
+    fn a_published_component_passes_the_filter_and_is_found() {
+        let shared = Shared::<u64>::new(1 << 16, false, true);
+        // 2^16 bytes: a filter of an eighth, 2^13 bytes.
+        assert_eq!(shared.filter.words.len(), 1 << 10);
+        let hash = FxBuildHasher.hash_one(7u64);
+        assert!(!shared.filter.may_hold(hash));
+        assert!(shared.get(&7).is_none());
+        let learned = Learned {
+            state: 3,
+            excluded: 0,
+        };
+        shared.publish(7, learned);
+        assert!(shared.filter.may_hold(hash));
+        assert_eq!(shared.get(&7).map(|l| l.state), Some(3));
+        // Another bit of the filter is still clear: its hashes are not looked up.
+        let other = hash ^ 1 << 32;
+        assert!(!shared.filter.may_hold(other));
+    }
+
+    #[test]
+    fn a_filter_is_a_power_of_two_words_and_one_at_least() {
+        assert_eq!(Filter::new(0).words.len(), 1);
+        assert_eq!(Filter::new(100).words.len(), 8);
+        assert_eq!(Filter::new(1 << 12).words.len(), 1 << 9);
     }
 
     #[test]
