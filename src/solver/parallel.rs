@@ -45,11 +45,11 @@ const SHARDS: usize = 64;
 /// nanoseconds.
 const MOST_FILTER_BYTES: usize = 1 << 18;
 
-/// A bit per hash of the components published (the hash's high bits choose it), read without
-/// a lock before a shard is locked: most components a thread looks up were never published,
-/// and a shard's lock is a cache line the other threads write. A bit is never cleared, so a
-/// component published and then forgotten with its shard costs a lookup, never a wrong
-/// answer; a lookup racing a publication may miss it, as it would a moment earlier.
+/// A bit per hash of the components published (bits 32 and up of the hash choose it), read
+/// without a lock before a shard is locked: most components a thread looks up were never
+/// published, and a shard's lock is a cache line the other threads write. A bit is never
+/// cleared, so a component published and then forgotten with its shard costs a lookup, never
+/// a wrong answer; a lookup racing a publication may miss it, as it would a moment earlier.
 struct Filter {
     words: Box<[AtomicU64]>,
 }
@@ -71,6 +71,7 @@ impl Filter {
         (&self.words[at / 64], 1 << (at % 64))
     }
 
+    /// Sets the bit of `hash`; a bit already set is only read, so that its line stays shared.
     fn add(&self, hash: u64) {
         let (word, bit) = self.bit(hash);
         if word.load(Ordering::Relaxed) & bit == 0 {
