@@ -55,34 +55,39 @@ struct Filter {
 }
 
 impl Filter {
-    /// A filter of at most `bytes` bytes (a power of two, one word at least).
+    /// A filter of at most `bytes` bytes (a power of two, one word at least). One whose memory
+    /// cannot be had stands aside: every lookup goes on to its shard.
     fn new(bytes: usize) -> Self {
-        let words = (bytes / size_of::<AtomicU64>()).max(1);
-        let words = 1 << words.ilog2();
+        let words = 1 << (bytes / size_of::<AtomicU64>()).max(1).ilog2();
+        let mut held = Vec::new();
+        if held.try_reserve_exact(words).is_ok() {
+            held.resize_with(words, || AtomicU64::new(0));
+        }
         Filter {
-            words: (0..words).map(|_| AtomicU64::new(0)).collect(),
+            words: held.into_boxed_slice(),
         }
     }
 
-    /// The word and the bit of `hash`.
-    fn bit(&self, hash: u64) -> (&AtomicU64, u64) {
+    /// The word and the bit of `hash`; `None` for a filter that stands aside.
+    fn bit(&self, hash: u64) -> Option<(&AtomicU64, u64)> {
         let bits = self.words.len() * 64;
-        let at = (hash >> 32) as usize & (bits - 1);
-        (&self.words[at / 64], 1 << (at % 64))
+        let at = (hash >> 32) as usize & bits.checked_sub(1)?;
+        Some((&self.words[at / 64], 1 << (at % 64)))
     }
 
     /// Sets the bit of `hash`; a bit already set is only read, so that its line stays shared.
     fn add(&self, hash: u64) {
-        let (word, bit) = self.bit(hash);
-        if word.load(Ordering::Relaxed) & bit == 0 {
+        if let Some((word, bit)) = self.bit(hash)
+            && word.load(Ordering::Relaxed) & bit == 0
+        {
             word.fetch_or(bit, Ordering::Relaxed);
         }
     }
 
     /// False if no component with the hash `hash` was added.
     fn may_hold(&self, hash: u64) -> bool {
-        let (word, bit) = self.bit(hash);
-        word.load(Ordering::Relaxed) & bit != 0
+        self.bit(hash)
+            .is_none_or(|(word, bit)| word.load(Ordering::Relaxed) & bit != 0)
     }
 }
 
@@ -572,6 +577,16 @@ mod tests {
         assert_eq!(Filter::new(0).words.len(), 1);
         assert_eq!(Filter::new(100).words.len(), 8);
         assert_eq!(Filter::new(1 << 12).words.len(), 1 << 9);
+    }
+
+    #[test]
+    fn a_filter_without_memory_lets_every_lookup_through() {
+        let filter = Filter {
+            words: Box::new([]),
+        };
+        filter.add(7);
+        assert!(filter.may_hold(7));
+        assert!(filter.may_hold(8 << 32));
     }
 
     #[test]
