@@ -144,4 +144,23 @@ mod tests {
         assert!(aux.finite() && !aux.on_stack());
         assert_eq!(aux.work(), 63);
     }
+
+    #[test]
+    fn a_move_count_too_large_to_keep_orders_but_bounds_nothing() {
+        let mut aux = Aux::default();
+        assert_eq!((aux.moves(), aux.value_bound()), (None, None));
+        aux.set_moves(12);
+        assert_eq!((aux.moves(), aux.value_bound()), (Some(12), Some(12)));
+        aux.set_moves(65_533);
+        assert_eq!(aux.value_bound(), Some(65_533));
+        // A component of 70,000 moves may be worth 69,999: the count kept is an order only.
+        for count in [65_534, 70_000, usize::MAX] {
+            aux.set_moves(count);
+            assert_eq!(
+                (aux.moves(), aux.value_bound()),
+                (Some(65_534), None),
+                "{count}"
+            );
+        }
+    }
 }

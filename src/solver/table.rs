@@ -5,7 +5,7 @@ use std::hash::{BuildHasher, Hash};
 
 use rustc_hash::FxBuildHasher;
 
-pub(crate) use super::bookkeeping::Aux;
+use super::bookkeeping::Aux;
 use super::rules::Lookup;
 use crate::Error;
 
@@ -58,8 +58,9 @@ pub(crate) struct Table<N> {
     indices: Vec<u32>,
     /// How many positions `slots` holds.
     hashed: usize,
-    /// The components being searched, in the order they were entered, each marked
-    /// the on-stack mark ([`Aux::on_stack`]): a component's place here is the depth a cycle through it is reported at.
+    /// The components being searched, in the order they were entered, each with the on-stack
+    /// mark ([`Aux::on_stack`]): a component's place here is the depth a cycle through it is
+    /// reported at.
     stack: Vec<u32>,
     pub(crate) limit: usize,
     /// The most positions the memory budget allows; reaching it is [`Error::OutOfMemory`].
@@ -615,25 +616,6 @@ impl<N: Eq + Hash> Table<N> {
 mod tests {
     use super::*;
     use proptest::prelude::*;
-
-    #[test]
-    fn a_move_count_too_large_to_keep_orders_but_bounds_nothing() {
-        let mut aux = Aux::default();
-        assert_eq!((aux.moves(), aux.value_bound()), (None, None));
-        aux.set_moves(12);
-        assert_eq!((aux.moves(), aux.value_bound()), (Some(12), Some(12)));
-        aux.set_moves(65_533);
-        assert_eq!(aux.value_bound(), Some(65_533));
-        // A component of 70,000 moves may be worth 69,999: the count kept is an order only.
-        for count in [65_534, 70_000, usize::MAX] {
-            aux.set_moves(count);
-            assert_eq!(
-                (aux.moves(), aux.value_bound()),
-                (Some(65_534), None),
-                "{count}"
-            );
-        }
-    }
 
     /// What a table is asked in a property: store a position, forget from an id on, or keep
     /// the ids with a given bit set.

@@ -667,7 +667,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
     }
 
     /// The number of moves of component `id` (see
-    /// [`Aux::moves`](crate::solver::table::Aux::moves)), counted by the game or listed if it
+    /// [`Aux::moves`](crate::solver::bookkeeping::Aux::moves)), counted by the game or listed if it
     /// was never counted.
     pub(super) fn moves<R: Rules<N>>(&mut self, rules: &mut R, id: u32) -> Result<u32, Error> {
         if let Some(known) = self.table.aux(id).moves() {

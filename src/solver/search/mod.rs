@@ -319,7 +319,7 @@ pub(super) struct Engine<N> {
 }
 
 /// The share of the room a compaction keeps that goes to the exact values that cost the most
-/// to find, by [`Aux::work`](crate::solver::table::Aux::work); the rest goes to the oldest.
+/// to find, by [`Aux::work`](crate::solver::bookkeeping::Aux::work); the rest goes to the oldest.
 ///
 /// A value forgotten and met again is searched again, and its work measured again with what
 /// the table then lacks: a value whose search was cheap while its successors were known, and
@@ -480,7 +480,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
     }
 
     /// Forgets the positions that nothing on the stack names, but for the exact values that
-    /// cost the most to find ([`Aux::work`](crate::solver::table::Aux::work)) and the oldest
+    /// cost the most to find ([`Aux::work`](crate::solver::bookkeeping::Aux::work)) and the oldest
     /// (see [`COSTLIEST_SHARE`]), to bring the table down to half its budget; renumbers the
     /// rest.
     fn compact(&mut self) -> Result<(), Error> {
@@ -733,7 +733,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
 
 /// Marks in `keep` which exact values a compaction keeps besides those already marked, so
 /// that at most `target` are marked (or those already marked, if more): `work(id)` is the
-/// work class ([`Aux::work`](crate::solver::table::Aux::work)) of the exact value `id`, or
+/// work class ([`Aux::work`](crate::solver::bookkeeping::Aux::work)) of the exact value `id`, or
 /// `None` if `id` has none. Whole classes go first, from the costliest down, as long as they
 /// fit in [`COSTLIEST_SHARE`] of the room; a class is not split, so that which of its values
 /// stay does not depend on where the share happens to end. The rest of the room goes to the
