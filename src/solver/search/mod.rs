@@ -255,9 +255,8 @@ pub(super) struct Engine<N> {
     known: Vec<u64>,
     /// Scratch: the values of the successors valued while a frame is expanded eagerly.
     known_values: Vec<u64>,
-    /// Scratch: the open successors of a frame being ordered: how many of their kind there
-    /// are (at the question and its successors; 0 deeper), their difficulty, and their index.
-    keys: Vec<(u64, u64, usize)>,
+    /// Scratch: the open successors of a frame being ordered, by their place in the order.
+    keys: Vec<expand::OrderKey>,
     /// The values the next test asks for.
     request: Vec<u64>,
     /// Scratch: the candidates for the value of a component whose test is being expanded.
