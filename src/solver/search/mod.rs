@@ -17,11 +17,13 @@
 //! split before any is searched, those whose split is cached first, then from the one that
 //! settled a sibling's test outward (see `killers`), and the splitting stops as soon as those
 //! already valued settle the question (the enhanced transposition cutoff); the others are
-//! tried in order of difficulty (the sum of the squared move counts of their
-//! components: fewer moves first). The successors of the question, and of its successors, go
-//! fewest of a kind first (successors whose components are the same, as a symmetry's images
-//! are): a move the position's symmetries fix is the likeliest witness for 0. Most successors
-//! of most positions are never valued exactly.
+//! tried in this order: those whose hardest component a test has already met (it excluded a
+//! value of it) first, then the rest, each group in order of difficulty (the sum of the
+//! squared move counts of their components: fewer moves first). The successors of the
+//! question, and of its successors, go fewest of a kind first, before all that (successors
+//! whose components are the same, as a symmetry's images are): a move the position's
+//! symmetries fix is the likeliest witness for 0. Most successors of most positions are never
+//! valued exactly.
 //!
 //! What searches learn is kept: exact values, lower bounds, values a test excluded, and move
 //! counts. A component tested [`MAX_TESTS`] times is valued exactly, one with more than
