@@ -36,8 +36,9 @@ pub(super) struct OrderKey {
     untried: bool,
     /// The sum of the squared move counts of its components not yet valued.
     difficulty: u64,
-    /// The successor's index, for a total order: ties go in the order the successors were
-    /// recorded.
+    /// The id of its hardest component: the one met first goes first.
+    hardest: u32,
+    /// The successor's index, for a total order.
     successor: usize,
 }
 
@@ -649,13 +650,14 @@ impl<N: Clone + Eq + Hash> Engine<N> {
                 }
             }
             self.comps.swap(hardest.1, end - 1);
-            let untried = first == end || self.table.aux(self.comps[end - 1]).excluded == 0;
+            let hardest = if first == end { 0 } else { self.comps[end - 1] };
             grow(
                 &mut self.keys,
                 OrderKey {
                     kinds: 0,
-                    untried,
+                    untried: first == end || self.table.aux(hardest).excluded == 0,
                     difficulty: key,
+                    hardest,
                     successor: succ,
                 },
             )?;
@@ -752,6 +754,7 @@ mod tests {
             kinds: 0,
             untried,
             difficulty,
+            hardest: 7,
             successor,
         }
     }
@@ -778,7 +781,17 @@ mod tests {
         ];
         keys.sort_unstable();
         let order: Vec<usize> = keys.iter().map(|k| k.successor).collect();
-        // Met first, easiest first among them; then the others, ties in recorded order.
+        // Met first, easiest first among them; then the others.
         assert_eq!(order, [3, 1, 0, 2, 4]);
+    }
+
+    #[test]
+    fn among_equals_the_hardest_component_met_first_goes_first() {
+        let mut keys = [key(0, true, 4), key(1, true, 4), key(2, true, 4)];
+        keys[0].hardest = 9;
+        keys[2].hardest = 3;
+        keys.sort_unstable();
+        let order: Vec<usize> = keys.iter().map(|k| k.successor).collect();
+        assert_eq!(order, [2, 1, 0]);
     }
 }
