@@ -610,7 +610,8 @@ impl<N: Clone + Eq + Hash> Engine<N> {
 
     /// Orders the open successors from `open_first` on: those whose hardest component a test
     /// has already met (it excluded a value) first, and then by difficulty, the sum of the
-    /// squared move counts of their components not yet valued, easiest first; and puts the
+    /// squared move counts of their components not yet valued, easiest first, and among
+    /// equals the one whose hardest component was met earliest first; and puts the
     /// hardest component of each last, where it is tested while the others are valued
     /// exactly. The successors of the question, and of the question's successors, go by how
     /// many of their kind there are before all that, fewest first (see [`count_kinds`]).

@@ -19,7 +19,8 @@
 //! already valued settle the question (the enhanced transposition cutoff); the others are
 //! tried in this order: those whose hardest component a test has already met (it excluded a
 //! value of it) first, then the rest, each group in order of difficulty (the sum of the
-//! squared move counts of their components: fewer moves first). The successors of the
+//! squared move counts of their components: fewer moves first), ties to the one whose
+//! hardest component was met earliest. The successors of the
 //! question, and of its successors, go fewest of a kind first, before all that (successors
 //! whose components are the same, as a symmetry's images are): a move the position's
 //! symmetries fix is the likeliest witness for 0. Most successors of most positions are never
