@@ -651,14 +651,15 @@ impl<N: Clone + Eq + Hash> Engine<N> {
                 }
             }
             self.comps.swap(hardest.1, end - 1);
-            let hardest = if first == end { 0 } else { self.comps[end - 1] };
+            // Ids number components in the order they were met, and a compaction keeps it.
+            let hardest_id = if first == end { 0 } else { self.comps[end - 1] };
             grow(
                 &mut self.keys,
                 OrderKey {
                     kinds: 0,
-                    untried: first == end || self.table.aux(hardest).excluded == 0,
+                    untried: first == end || self.table.aux(hardest_id).excluded == 0,
                     difficulty: key,
-                    hardest,
+                    hardest: hardest_id,
                     successor: succ,
                 },
             )?;
