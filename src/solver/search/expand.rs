@@ -611,10 +611,10 @@ impl<N: Clone + Eq + Hash> Engine<N> {
     /// Orders the open successors from `open_first` on: those whose hardest component a test
     /// has already met (it excluded a value) first, and then by difficulty, the sum of the
     /// squared move counts of their components not yet valued, easiest first, and among
-    /// equals the one whose hardest component was met earliest first; and puts the
-    /// hardest component of each last, where it is tested while the others are valued
-    /// exactly. The successors of the question, and of the question's successors, go by how
-    /// many of their kind there are before all that, fewest first (see [`count_kinds`]).
+    /// equals the one whose hardest component was met earliest first; and puts the hardest
+    /// component of each last, where it is tested while the others are valued exactly. The
+    /// successors of the question, and of the question's successors, go by how many of their
+    /// kind there are before all that, fewest first (see [`count_kinds`]).
     ///
     /// Easy successors are settled fast and settle most tests (Beling and Rogalski's
     /// "fewer moves first"): on Cram this halves the components the search expands. The
@@ -701,8 +701,8 @@ impl<N: Clone + Eq + Hash> Engine<N> {
     }
 
     /// The number of moves of component `id` (see
-    /// [`Aux::moves`](crate::solver::bookkeeping::Aux::moves)), counted by the game or listed if it
-    /// was never counted.
+    /// [`Aux::moves`](crate::solver::bookkeeping::Aux::moves)), counted by the game or listed
+    /// if it was never counted.
     pub(super) fn moves<R: Rules<N>>(&mut self, rules: &mut R, id: u32) -> Result<u32, Error> {
         if let Some(known) = self.table.aux(id).moves() {
             return Ok(known);

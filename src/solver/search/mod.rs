@@ -20,11 +20,10 @@
 //! tried in this order: those whose hardest component a test has already met (it excluded a
 //! value of it) first, then the rest, each group in order of difficulty (the sum of the
 //! squared move counts of their components: fewer moves first), ties to the one whose
-//! hardest component was met earliest. The successors of the
-//! question, and of its successors, go fewest of a kind first, before all that (successors
-//! whose components are the same, as a symmetry's images are): a move the position's
-//! symmetries fix is the likeliest witness for 0. Most successors of most positions are never
-//! valued exactly.
+//! hardest component was met earliest. The successors of the question, and of its
+//! successors, go fewest of a kind first, before all that (successors whose components are
+//! the same, as a symmetry's images are): a move the position's symmetries fix is the
+//! likeliest witness for 0. Most successors of most positions are never valued exactly.
 //!
 //! What searches learn is kept: exact values, lower bounds, values a test excluded, and move
 //! counts. A component tested [`MAX_TESTS`] times is valued exactly, one with more than
@@ -735,8 +734,8 @@ impl<N: Clone + Eq + Hash> Engine<N> {
 
 /// Marks in `keep` which exact values a compaction keeps besides those already marked, so
 /// that at most `target` are marked (or those already marked, if more): `work(id)` is the
-/// work class ([`Aux::work`](crate::solver::bookkeeping::Aux::work)) of the exact value `id`, or
-/// `None` if `id` has none. Whole classes go first, from the costliest down, as long as they
+/// work class ([`Aux::work`](crate::solver::bookkeeping::Aux::work)) of the exact value
+/// `id`, or `None` if `id` has none. Whole classes go first, from the costliest down, as long as they
 /// fit in [`COSTLIEST_SHARE`] of the room; a class is not split, so that which of its values
 /// stay does not depend on where the share happens to end. The rest of the room goes to the
 /// oldest values of the other classes.
