@@ -173,6 +173,14 @@ pub mod sequence;
 mod solver;
 pub mod strategy;
 
+// Cram as a user writes it (a costly split), shared with the integration tests and the
+// benches, which name the crate as a user does.
+#[cfg(test)]
+extern crate self as sprague;
+#[cfg(test)]
+#[path = "../tests/common/user_cram.rs"]
+mod user_cram;
+
 pub use error::Error;
 pub use game::{Game, Outcome, Search};
 pub use nimber::{Nimber, mex};

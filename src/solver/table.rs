@@ -113,6 +113,16 @@ impl<N> Table<N> {
         self.entries.len()
     }
 
+    /// The bytes of the table's storage that it has written, which is what its process's
+    /// resident memory counts (capacity reserved and not yet written is not).
+    #[cfg(test)]
+    pub(crate) fn resident_bytes(&self) -> usize {
+        self.entries.len() * size_of::<Entry<N>>()
+            + self.aux.len() * size_of::<Aux>()
+            + (self.slots.len() + self.indices.len() + self.stack.len()) * size_of::<u32>()
+            + self.by_index.len() * size_of::<IndexSlot>()
+    }
+
     pub(crate) fn clear(&mut self) {
         self.entries.clear();
         self.aux.clear();

@@ -335,13 +335,18 @@ const COSTLIEST_SHARE: (usize, usize) = (9, 10);
 
 /// The split cache may hold [`SPLITS_PER_POSITION`] successors per stored position, or this
 /// many (but never more than the memory budget allows): it saves work, and must not grow
-/// without bound. A floor this high (about 8 MB when full, for a successor of 16 bytes) lets a
-/// search of a few tens of thousands of components keep most of what it split (user-written
-/// Cram 7 x 4: a fifth fewer splits than with 2^16).
-const MIN_SPLIT_CACHE: usize = 1 << 18;
+/// without bound. The floor is for small searches, which reuse most of what they split and
+/// gain from keeping it all; it is small enough (about 200 KB when full, for a successor of
+/// 16 bytes) to leave a search of some tens of thousands of positions within 64 bytes a
+/// position besides the position itself.
+const MIN_SPLIT_CACHE: usize = 1 << 13;
 
-/// Successors the split cache may hold per stored position.
-const SPLITS_PER_POSITION: usize = 2;
+/// Successors the split cache may hold per stored position: one, so that a stored position
+/// and its share of the cache take at most 64 bytes besides the position (a successor takes
+/// about its size and 9 bytes more, the table 24 to 32 bytes besides the position). Two
+/// split less on boards of some tens of thousands of positions, where the one is short of
+/// what they split again, and put a position at up to 80 bytes.
+const SPLITS_PER_POSITION: usize = 1;
 
 impl<N: Clone + Eq + Hash> Engine<N> {
     /// Whether the game's tests repeat more than they settle, so that every component is
@@ -417,14 +422,13 @@ impl<N: Clone + Eq + Hash> Engine<N> {
     }
 
     /// Makes room in a table that reached [`Engine::compact_at`]: first from the split cache,
-    /// whose room the budget gives to the table one successor per position at a time, then by
-    /// a compaction.
+    /// whose room the budget gives to the table (a successor per position at a time, were
+    /// there more than one), then by a compaction.
     ///
     /// A cached split saves a split; a value kept saves a search, and a search a little
     /// short of room searches the values it forgot again and again. A game whose cache stands
     /// aside (its split is cheap) kept the cache's room empty; one whose cache saves a tenth
-    /// of its splits (user-written Cram) loses little by it, less with the room taken a
-    /// successor per position at a time than all at once (BENCHMARKS.md has the figures).
+    /// of its splits (user-written Cram) loses little by it (BENCHMARKS.md has the figures).
     fn make_room(&mut self) -> Result<(), Error> {
         if self.split_share > 0 {
             self.split_share -= 1;
@@ -793,6 +797,25 @@ mod tests {
         assert_eq!(engine.compactions, 0);
         assert_eq!(engine.table.len(), positions);
         assert_eq!(engine.split_share, 0);
+        Ok(())
+    }
+
+    #[test]
+    fn by_default_a_stored_position_takes_at_most_64_bytes_besides_itself()
+    -> Result<(), crate::Error> {
+        use crate::user_cram::Cram;
+        // From 17,000 to 113,000 positions, with a split costly enough for the cache.
+        for (rows, columns) in [(5, 5), (6, 4), (7, 4)] {
+            let mut engine = Engine::new();
+            engine.value_of(&mut GameRules, Cram::full(rows, columns))?;
+            let positions = engine.table.len();
+            let bytes = engine.table.resident_bytes() + engine.split_cache.resident_bytes();
+            let most = positions * (64 + size_of::<Cram>());
+            assert!(
+                bytes <= most,
+                "{rows} x {columns}: {bytes} bytes for {positions}"
+            );
+        }
         Ok(())
     }
 

@@ -97,6 +97,12 @@ impl<N: Clone + Eq + Hash> SplitCache<N> {
         self.room = successors;
     }
 
+    /// The bytes the cache takes.
+    #[cfg(test)]
+    pub(super) fn resident_bytes(&self) -> usize {
+        self.store.resident_bytes()
+    }
+
     /// The bytes the cache takes for each successor it holds.
     pub(super) const fn bytes_per_successor() -> usize {
         SplitStore::<N>::bytes_per_way()

@@ -8,8 +8,8 @@
 //!
 //! A successor of `size_of::<N>()` bytes costs `size_of::<Option<(N, u64)>>() + 1` and a
 //! quarter of a byte (25 for a 16-byte board: the word of ids is never zero, so an empty way
-//! takes no room of its own), with nothing on the heap, so that a cache of a few successors
-//! per stored position fits in the memory a position may take.
+//! takes no room of its own), with nothing on the heap, so that a cache of a successor per
+//! stored position fits in the memory a position may take.
 
 use std::hash::{BuildHasher, Hash};
 use std::num::NonZeroU64;
@@ -76,6 +76,12 @@ impl<N: Eq + Hash> SplitStore<N> {
             oldest: Vec::new(),
             len: 0,
         }
+    }
+
+    /// The bytes the store takes: its tables are written whole as they grow.
+    #[cfg(test)]
+    pub(super) fn resident_bytes(&self) -> usize {
+        self.tags.len() * Self::bytes_per_way() + self.oldest.len()
     }
 
     /// The bytes one way takes.
