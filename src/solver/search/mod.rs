@@ -343,7 +343,7 @@ const MIN_SPLIT_CACHE: usize = 1 << 13;
 
 /// Successors the split cache may hold per stored position: one, so that a stored position
 /// and its share of the cache take at most 64 bytes besides the position (a successor takes
-/// about its size and 9 bytes more, the table 24 to 32 bytes besides the position). Two
+/// about its size and 9 bytes more, the table 21 to 32 bytes besides the position). Two
 /// split less on boards of some tens of thousands of positions, where the one is short of
 /// what they split again, and put a position at up to 80 bytes.
 const SPLITS_PER_POSITION: usize = 1;
@@ -422,8 +422,7 @@ impl<N: Clone + Eq + Hash> Engine<N> {
     }
 
     /// Makes room in a table that reached [`Engine::compact_at`]: first from the split cache,
-    /// whose room the budget gives to the table (a successor per position at a time, were
-    /// there more than one), then by a compaction.
+    /// whose room the budget gives to the table, then by a compaction.
     ///
     /// A cached split saves a split; a value kept saves a search, and a search a little
     /// short of room searches the values it forgot again and again. A game whose cache stands
