@@ -69,8 +69,9 @@ use crate::{Error, Game, Nimber, Outcome, Search};
 /// The table stores each component met once: `size_of::<G>()` plus 21 to 36 bytes (its value
 /// or bounds, 8 bytes of search bookkeeping, its slots in the hashed index, of 4 bytes each
 /// and at least a quarter full, and 4 bytes more in a game with an index), plus a cache of
-/// split successors of at most one successor per stored component (or 8,192), each
-/// `size_of::<G>()` plus 9 bytes or so, where the oldest give way to new ones; the cache is
+/// split successors, each `size_of::<G>()` plus 9 bytes or so, of what fits beside the table
+/// in 64 bytes per stored component besides the component (one successor for a component of
+/// 16 bytes), or 8,192 successors, where the oldest give way to new ones; the cache is
 /// dropped while its hits save less time than its lookups cost (or, for positions that own
 /// heap memory, while a split costs less than two lookups). During a search, the stack holds,
 /// per component on the current line of play, the successors not yet valued, or for a test
@@ -266,8 +267,9 @@ impl<G: Game> Solver<G> {
     /// themselves own on the heap (a `Vec` inside a position, say).
     ///
     /// Each stored position costs [`size_of::<G>()`](size_of) plus a few dozen bytes, and the
-    /// budget keeps room beside it for a successor in the cache of split successors (about
-    /// `size_of::<G>()` plus 9 bytes). When the table is three quarters full, the cache is
+    /// budget keeps room beside it for the cache of split successors (each about
+    /// `size_of::<G>()` plus 9 bytes), up to 64 bytes a position with the table's own besides
+    /// the position: a successor of 16 bytes. When the table is three quarters full, the cache is
     /// emptied and gives it its room: a value kept saves a search, a cached split only a
     /// split. When the table is three quarters full with the cache's room, the solver keeps
     /// what the search under way needs and exact values up to half the budget (mostly those

@@ -5,24 +5,24 @@ use std::hash::Hash;
 
 use super::root::Help;
 use super::{
-    ComponentIds, DIRECT_MARKS, EXACT, Engine, Frame, Kind, MAX_TESTS, MIN_SPLIT_CACHE,
-    SPLITS_PER_POSITION, SplitCache, Table, WIDE, WINDOW, bits, grow, grow_to, search_memory,
+    ComponentIds, DIRECT_MARKS, EXACT, Engine, Frame, Kind, MAX_TESTS, MIN_SPLIT_CACHE, SplitCache,
+    Table, WIDE, WINDOW, bits, grow, grow_to, search_memory, split_bytes_per_position,
 };
 use crate::Error;
 use crate::solver::rules::Rules;
 use crate::solver::table::PARTIAL;
 
-/// How many successors `cache` may hold beside `table`: [`SPLITS_PER_POSITION`] per stored
-/// position, or [`MIN_SPLIT_CACHE`], within the room the memory budget leaves it.
+/// How many successors `cache` may hold beside `table`: [`split_bytes_per_position`] bytes of
+/// them per stored position, or [`MIN_SPLIT_CACHE`], within the room the memory budget leaves
+/// it.
 pub(super) fn split_cache_capacity<N: Clone + Eq + Hash>(
     cache: &SplitCache<N>,
     table: &Table<N>,
 ) -> usize {
-    table
-        .len()
-        .saturating_mul(SPLITS_PER_POSITION)
-        .max(MIN_SPLIT_CACHE)
-        .min(cache.room())
+    (table.len().saturating_mul(split_bytes_per_position::<N>())
+        / SplitCache::<N>::bytes_per_successor())
+    .max(MIN_SPLIT_CACHE)
+    .min(cache.room())
 }
 
 /// Where an open successor goes in the order of its frame: the fields compare in turn, and

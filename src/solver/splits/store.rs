@@ -81,7 +81,7 @@ impl<N: Eq + Hash> SplitStore<N> {
     /// The bytes the store takes: its tables are written whole as they grow.
     #[cfg(test)]
     pub(super) fn resident_bytes(&self) -> usize {
-        self.tags.len() * Self::bytes_per_way() + self.oldest.len()
+        self.tags.len() + self.ways.len() * size_of::<Option<(N, Packed)>>() + self.oldest.len()
     }
 
     /// The bytes one way takes.
