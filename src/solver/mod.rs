@@ -268,14 +268,14 @@ impl<G: Game> Solver<G> {
     ///
     /// Each stored position costs [`size_of::<G>()`](size_of) plus a few dozen bytes, and the
     /// budget keeps room beside it for the cache of split successors (each about
-    /// `size_of::<G>()` plus 9 bytes), up to 64 bytes a position with the table's own besides
-    /// the position: a successor of 16 bytes. When the table is three quarters full, the cache is
-    /// emptied and gives it its room: a value kept saves a search, a cached split only a
-    /// split. When the table is three quarters full with the cache's room, the solver keeps
-    /// what the search under way needs and exact values up to half the budget (mostly those
-    /// that were the most work to find, by the components their searches expanded, and the
-    /// oldest), forgets the rest, and goes on: values stay exact, and what was forgotten is
-    /// searched again if it is met again, its work measured anew.
+    /// `size_of::<G>()` plus 9 bytes): what 64 bytes a position leave beside the table's own,
+    /// besides the position (one successor of 16 bytes). When the table is three quarters
+    /// full, the cache is emptied and gives it its room: a value kept saves a search, a cached
+    /// split only a split. When the table is three quarters full with the cache's room, the
+    /// solver keeps what the search under way needs and exact values up to half the budget
+    /// (mostly those that were the most work to find, by the components their searches
+    /// expanded, and the oldest), forgets the rest, and goes on: values stay exact, and what
+    /// was forgotten is searched again if it is met again, its work measured anew.
     /// Only a search that needs more than the whole budget at once (the components on its
     /// current line of play and their open successors) fails, with [`Error::OutOfMemory`].
     ///

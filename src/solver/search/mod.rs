@@ -745,10 +745,10 @@ impl<N: Clone + Eq + Hash> Engine<N> {
 /// Marks in `keep` which exact values a compaction keeps besides those already marked, so
 /// that at most `target` are marked (or those already marked, if more): `work(id)` is the
 /// work class ([`Aux::work`](crate::solver::bookkeeping::Aux::work)) of the exact value
-/// `id`, or `None` if `id` has none. Whole classes go first, from the costliest down, as long as they
-/// fit in [`COSTLIEST_SHARE`] of the room; a class is not split, so that which of its values
-/// stay does not depend on where the share happens to end. The rest of the room goes to the
-/// oldest values of the other classes.
+/// `id`, or `None` if `id` has none. Whole classes go first, from the costliest down, as long
+/// as they fit in [`COSTLIEST_SHARE`] of the room; a class is not split, so that which of its
+/// values stay does not depend on where the share happens to end. The rest of the room goes
+/// to the oldest values of the other classes.
 fn keep_costliest_and_oldest(keep: &mut [bool], target: usize, work: impl Fn(usize) -> Option<u8>) {
     let room = target.saturating_sub(keep.iter().filter(|&&k| k).count());
     let mut by_class = [0usize; 64];
